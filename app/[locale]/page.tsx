@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { HomePage } from '@/components/home/HomePage';
+import type { Locale } from '@/lib/i18n/routing';
+import { alternatesFor } from '@/lib/seo/metadata';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale as Locale, namespace: 'Metadata' });
+  return {
+    title: { absolute: t('homeTitle') },
+    description: t('defaultDescription'),
+    alternates: alternatesFor('/', locale as Locale),
+  };
+}
+
+export default async function Home({ params }: PageProps<'/[locale]'>) {
+  const { locale } = await params;
+  setRequestLocale(locale as Locale);
+  return <HomePage locale={locale as Locale} />;
+}

@@ -1,0 +1,7 @@
+import { notFound } from 'next/navigation';
+
+// No quick bite is published yet; the middleware already answers unknown slugs with the
+// 404 page (lib/content/publishedSlugs.ts), this is the last line of defence.
+export default function Page() {
+  notFound();
+}

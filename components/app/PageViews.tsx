@@ -1,0 +1,31 @@
+'use client';
+
+import Script from 'next/script';
+import { useLocale } from 'next-intl';
+import { useEffect } from 'react';
+import { usePathname as useRouteTemplate } from '@/lib/i18n/navigation';
+import { routeName, pathnames, type AppPathname, type Locale } from '@/lib/i18n/routing';
+import { usePathname } from 'next/navigation';
+
+const analyticsSrc = process.env.NEXT_PUBLIC_ANALYTICS_SRC;
+
+/**
+ * First-party page views: route name and path, nothing else (no IP, no cookie).
+ * The optional analytics script is served from our own origin.
+ */
+export function PageViews() {
+  const path = usePathname();
+  const template = useRouteTemplate() as string;
+  const locale = useLocale() as Locale;
+
+  useEffect(() => {
+    const route = template in pathnames ? routeName(template as AppPathname, locale) : 'not-found';
+    const body = JSON.stringify({ route, path, locale });
+    const blob = new Blob([body], { type: 'application/json' });
+    if (!navigator.sendBeacon?.('/api/analytics/pageview', blob)) {
+      void fetch('/api/analytics/pageview', { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => {});
+    }
+  }, [path, template, locale]);
+
+  return analyticsSrc ? <Script src={analyticsSrc} strategy="lazyOnload" /> : null;
+}

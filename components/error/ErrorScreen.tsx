@@ -1,0 +1,81 @@
+'use client';
+
+import { MotionConfig, motion } from 'framer-motion';
+import { useLocale, useTranslations } from 'next-intl';
+import { errorActions, errorKind, type ErrorAction } from '@/lib/errors/errorKind';
+import { useRouter } from '@/lib/i18n/navigation';
+import { getVariant } from '@/lib/motion/variants';
+import { Lottie } from '@/components/ui/Lottie';
+import styles from './ErrorScreen.module.css';
+
+export interface ErrorScreenProps {
+  status?: number;
+  /** The server's own message; replaces the default message of the row. */
+  message?: string;
+  stack?: string;
+  /** Clears the error boundary, when there is one. */
+  onReset?: () => void;
+}
+
+const debug = ['1', 'true', 'on'].includes(process.env.NEXT_PUBLIC_DEBUG ?? '');
+const fadeUp = getVariant('fadeUp');
+
+/** The one error screen of SPEC §2: status, title, message and two buttons. */
+export function ErrorScreen({ status, message, stack, onReset }: ErrorScreenProps) {
+  const t = useTranslations('ErrorScreen');
+  const locale = useLocale();
+  const router = useRouter();
+  const kind = errorKind(status);
+
+  const run: Record<ErrorAction, () => void> = {
+    goHome: () => {
+      onReset?.();
+      router.push('/');
+    },
+    goBack: () => {
+      if (window.history.length > 1) router.back();
+      else router.push('/');
+    },
+    tryAgain: () => {
+      onReset?.();
+      window.location.reload();
+    },
+    login: () => window.location.assign(locale === 'fr' ? '/fr/auth/login' : '/auth/login'),
+  };
+
+  return (
+    <MotionConfig reducedMotion="user">
+      <motion.section
+        className={`container ${styles.screen}`}
+        aria-labelledby="error-title"
+        initial="hidden"
+        animate="visible"
+        variants={fadeUp}
+      >
+        <Lottie animationLink="/animations/leaf.json" className={styles.animation} />
+        {status ? <p className={styles.status}>{t('status', { status })}</p> : null}
+        <h1 id="error-title">{t(`${kind}Title`)}</h1>
+        <p className={styles.message}>{message ?? t(`${kind}Message`)}</p>
+        {kind === 'server' ? <p>{t('serverSupport')}</p> : null}
+        <div className="button-row">
+          {errorActions[kind].map((action, index) => (
+            <button
+              key={action}
+              type="button"
+              className={`button ${index === 0 ? 'button--primary' : 'button--secondary'}`}
+              onClick={run[action]}
+            >
+              {t(action)}
+            </button>
+          ))}
+        </div>
+        {debug && stack ? (
+          <details className={styles.debug}>
+            <summary>{t('debug')}</summary>
+            <pre>{stack}</pre>
+          </details>
+        ) : null}
+      </motion.section>
+    </MotionConfig>
+  );
+}

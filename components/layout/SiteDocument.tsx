@@ -1,0 +1,28 @@
+import { getMessages } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { ClientProviders } from '@/components/app/ClientProviders';
+import { clientNamespaces, pickMessages } from '@/lib/i18n/pick';
+import type { Locale } from '@/lib/i18n/routing';
+import { SiteFooter } from './SiteFooter';
+import { SiteFrame } from './SiteFrame';
+import { SiteHeader } from './SiteHeader';
+
+/** The whole document around a page: <html lang>, providers, header, main and footer. */
+export async function SiteDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const messages = await getMessages({ locale });
+  return (
+    <html lang={locale}>
+      <body>
+        <ClientProviders locale={locale} messages={pickMessages(messages, clientNamespaces)}>
+          <SiteFrame>
+            <SiteHeader locale={locale} />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter locale={locale} />
+          </SiteFrame>
+        </ClientProviders>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,155 @@
+import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axiosRetry from 'axios-retry';
+
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+export interface ApiTexts {
+  networkError: string;
+  requestError: string;
+}
+export type Notify = (kind: ToastKind, message: string) => void;
+export interface ApiClientOptions {
+  baseURL?: string;
+  notify: Notify;
+  /** Read at the time of the failure, so a locale switch applies to requests already in flight. */
+  texts: () => ApiTexts;
+  onBookingTokenExpired?: () => void;
+  retryDelayMs?: number;
+}
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Background calls (e.g. session checks) must never toast; the failure still rejects. */
+    silent?: boolean;
+  }
+}
+
+const TOAST_KINDS: readonly ToastKind[] = ['success', 'error', 'info', 'warning'];
+const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const VALIDATE_TOKEN_PATH = '/api/auth/validate-token';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function toKind(value: unknown): ToastKind | undefined {
+  return TOAST_KINDS.find((kind) => kind === value);
+}
+
+/** Valid items of `body.messages` as toasts; strings take `stringKind`, objects their own type or `fallback`. */
+function toastsOf(body: unknown, stringKind: ToastKind, fallback: ToastKind): Array<[ToastKind, string]> {
+  if (!isRecord(body) || !Array.isArray(body.messages)) return [];
+  const toasts: Array<[ToastKind, string]> = [];
+  for (const item of body.messages as unknown[]) {
+    if (typeof item === 'string') toasts.push([stringKind, item]);
+    else if (isRecord(item) && typeof item.message === 'string') {
+      toasts.push([toKind(item.type) ?? fallback, item.message]);
+    }
+  }
+  return toasts;
+}
+
+export function createApiClient(options: ApiClientOptions): {
+  http: AxiosInstance;
+  setLanguage(language: string): void;
+} {
+  const http = axios.create({
+    baseURL: options.baseURL ?? process.env.NEXT_PUBLIC_API_BASE_URL ?? '',
+    withCredentials: true,
+  });
+  // On `common`, not the top-level headers: those would shadow it and setLanguage would do nothing.
+  const setLanguage = (language: string): void => {
+    http.defaults.headers.common['Accept-Language'] = language;
+  };
+  setLanguage('en');
+
+  // Registered first so its retry settles before the relay below runs.
+  axiosRetry(http, {
+    retries: 1,
+    retryDelay: () => options.retryDelayMs ?? 300,
+    retryCondition: (error) =>
+      error.config?.method === 'get' && error.response !== undefined && RETRY_STATUSES.has(error.response.status),
+  });
+
+  // axios-retry re-enters the whole interceptor chain for the retry, so the same outcome
+  // reaches the relay twice (inner and outer chain); relay each outcome only once.
+  const relayed = new WeakSet<object>();
+  const firstTime = (outcome: unknown): boolean => {
+    if (!isRecord(outcome) || relayed.has(outcome)) return false;
+    relayed.add(outcome);
+    return true;
+  };
+
+  const isValidateToken = (config: InternalAxiosRequestConfig | undefined): boolean =>
+    config?.method === 'get' && (http.getUri(config).split(/[?#]/)[0] ?? '').endsWith(VALIDATE_TOKEN_PATH);
+
+  const relaySuccess = (response: AxiosResponse): AxiosResponse => {
+    if (!firstTime(response) || response.config.silent) return response;
+    const data: unknown = response.data;
+    const responseKind = (isRecord(data) && toKind(data.type)) || 'success';
+    for (const [kind, message] of toastsOf(data, responseKind, 'success')) options.notify(kind, message);
+    return response;
+  };
+
+  const relayFailure = (error: unknown): Promise<never> => {
+    if (!firstTime(error) || axios.isCancel(error)) return Promise.reject(error);
+    const silent = axios.isAxiosError(error) && error.config?.silent === true;
+
+    // Not an axios error, or one that never left the browser: the request itself is at fault.
+    if (!axios.isAxiosError(error) || (!error.response && !error.request)) {
+      if (!silent) options.notify('error', options.texts().requestError);
+      return Promise.reject(error);
+    }
+
+    const failure: AxiosError = error;
+    const status = failure.response?.status;
+    // An expired session is an expected answer to the token check, not something to report.
+    if ((status === 401 || status === 403) && isValidateToken(failure.config)) return Promise.reject(failure);
+
+    const body: unknown = failure.response?.data;
+    if (status === 401 && isRecord(body) && body.code === 'booking_token_expired') options.onBookingTokenExpired?.();
+
+    if (!silent) {
+      const toasts = toastsOf(body, 'error', 'error');
+      if (toasts.length === 0) options.notify('error', options.texts().networkError);
+      for (const [kind, message] of toasts) options.notify(kind, message);
+    }
+    return Promise.reject(failure);
+  };
+
+  http.interceptors.response.use(relaySuccess, relayFailure);
+
+  return { http, setLanguage };
+}
+
+// App-wide singleton: components import `api`; a React provider keeps language, texts and notify current.
+const state: { texts: ApiTexts; notify: Notify } = {
+  texts: {
+    networkError: 'Network error. Please check your connection.',
+    requestError: 'Request error. Please try again.',
+  },
+  notify: () => {},
+};
+const expiryListeners = new Set<() => void>();
+
+const singleton = createApiClient({
+  notify: (kind, message) => state.notify(kind, message),
+  texts: () => state.texts,
+  onBookingTokenExpired: () => {
+    for (const listener of [...expiryListeners]) listener();
+  },
+});
+
+export const api: AxiosInstance = singleton.http;
+
+export function configureApiClient(next: { language?: string; texts?: ApiTexts; notify?: Notify }): void {
+  if (next.language !== undefined) singleton.setLanguage(next.language);
+  if (next.texts !== undefined) state.texts = next.texts;
+  if (next.notify !== undefined) state.notify = next.notify;
+}
+
+export function onBookingTokenExpired(listener: () => void): () => void {
+  expiryListeners.add(listener);
+  return () => {
+    expiryListeners.delete(listener);
+  };
+}

@@ -1,0 +1,11 @@
+/** SPEC §5: 11 digits display as +1 (xxx) xxx-xxxx; anything else is shown as given. */
+export function formatPhone(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length !== 11) return value;
+  return `+${digits[0]} (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7)}`;
+}
+
+/** A tel: link target for the same number. */
+export function phoneHref(value: string): string {
+  return `tel:+${value.replace(/\D/g, '')}`;
+}

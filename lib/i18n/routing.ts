@@ -1,0 +1,164 @@
+import { defineRouting } from 'next-intl/routing';
+
+export const locales = ['en', 'fr'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'en';
+
+/** BCP 47 tags for each interface language (SPEC §9). */
+export const localeTags: Record<Locale, string> = { en: 'en-US', fr: 'fr-FR' };
+
+/**
+ * The one route table: every page of SPEC §2, keyed by its internal (English)
+ * pathname, with its English and French paths exactly as the spec writes them.
+ * Sitemaps, navigation, the language switcher and the tests all read this.
+ */
+export const pathnames = {
+  '/': { en: '/', fr: '/' },
+  '/profile': { en: '/profile', fr: '/profile' },
+  '/login': { en: '/login', fr: '/connexion' },
+  '/signup': { en: '/signup', fr: '/inscription' },
+  '/signup/employee': { en: '/signup/employee', fr: '/inscription/employe' },
+  '/verify-email': { en: '/verify-email', fr: '/verifier-courriel' },
+  '/verify-email-prompt': { en: '/verify-email-prompt', fr: '/demande-de-verification-email' },
+  '/password-reset': { en: '/password-reset', fr: '/reinitialiser-le-mot-de-passe' },
+  '/password-reset-prompt': {
+    en: '/password-reset-prompt',
+    fr: '/reinitialiser-le-mot-de-passe-prompt',
+  },
+  '/change-password': { en: '/change-password', fr: '/changer-mot-de-passe' },
+  '/reset-password/[uid]/[token]': {
+    en: '/reset-password/[uid]/[token]',
+    fr: '/reset-password/[uid]/[token]',
+  },
+  '/blogs': { en: '/blogs', fr: '/blogs' },
+  '/blog/[slug]': { en: '/blog/[slug]', fr: '/blog/[slug]' },
+  '/quick-bites': { en: '/quick-bites', fr: '/quick-bites' },
+  '/quick-bite/[slug]': { en: '/quick-bite/[slug]', fr: '/quick-bite/[slug]' },
+  '/about-us': { en: '/about-us', fr: '/a-propos' },
+  '/about-us/our-team': { en: '/about-us/our-team', fr: '/a-propos/notre-equipe' },
+  '/contact-us': { en: '/contact-us', fr: '/nous-contacter' },
+  '/privacy-policy': { en: '/privacy-policy', fr: '/politique-de-confidentialite' },
+  '/terms-and-conditions': { en: '/terms-and-conditions', fr: '/conditions-dutilisation' },
+  '/book-online': { en: '/book-online', fr: '/reserver-en-ligne' },
+  '/patient-form': { en: '/patient-form', fr: '/formulaire-patient' },
+  '/services/group-programs': {
+    en: '/services/group-programs',
+    fr: '/services/programmes-de-groupe',
+  },
+  '/services/corporate-services': {
+    en: '/services/corporate-services',
+    fr: '/services/services-corporatifs',
+  },
+  '/services/individual-consultation': {
+    en: '/services/individual-consultation',
+    fr: '/services/consultation-individuelle',
+  },
+  '/services/follow-up': { en: '/services/follow-up', fr: '/services/suivi' },
+  '/services/nutrition-plan': { en: '/services/nutrition-plan', fr: '/services/plan-nutritionnel' },
+  '/services/bio-impedance-test': {
+    en: '/services/bio-impedance-test',
+    fr: '/services/test-dimpedance-bio',
+  },
+  '/services/grocery-store-tour': {
+    en: '/services/grocery-store-tour',
+    fr: '/services/visite-du-magasins-dalimentation',
+  },
+  '/services/nutrition-evaluation': {
+    en: '/services/nutrition-evaluation',
+    fr: '/services/evaluation-nutritionnelle',
+  },
+  '/specialties/digestive-health': {
+    en: '/specialties/digestive-health',
+    fr: '/specialties/sante-digestive',
+  },
+  '/specialties/sports-nutrition': {
+    en: '/specialties/sports-nutrition',
+    fr: '/specialties/nutrition-sportive',
+  },
+  '/specialties/weight-management': {
+    en: '/specialties/weight-management',
+    fr: '/specialties/gestion-du-poids',
+  },
+  '/specialties/clinical-nutrition': {
+    en: '/specialties/clinical-nutrition',
+    fr: '/specialties/nutrition-clinique',
+  },
+  '/specialties/pediatric-nutrition': {
+    en: '/specialties/pediatric-nutrition',
+    fr: '/specialties/nutrition-pediatrique',
+  },
+  '/specialties/pregnancy-nutrition': {
+    en: '/specialties/pregnancy-nutrition',
+    fr: '/specialties/pregnancy-nutrition',
+  },
+} as const;
+
+export type AppPathname = keyof typeof pathnames;
+
+export const routing = defineRouting({
+  locales,
+  defaultLocale,
+  localePrefix: 'as-needed',
+  localeCookie: { maxAge: 31536000 },
+  pathnames,
+});
+
+/** Pages that search engines should not list: accounts, verification and resets. */
+const unlistedPathnames = new Set<AppPathname>([
+  '/profile',
+  '/login',
+  '/signup',
+  '/signup/employee',
+  '/verify-email',
+  '/verify-email-prompt',
+  '/password-reset',
+  '/password-reset-prompt',
+  '/change-password',
+  '/reset-password/[uid]/[token]',
+]);
+
+export function isListedPathname(pathname: AppPathname): boolean {
+  return !unlistedPathnames.has(pathname);
+}
+
+export const serviceSlugs = [
+  'group-programs',
+  'corporate-services',
+  'individual-consultation',
+  'follow-up',
+  'nutrition-plan',
+  'bio-impedance-test',
+  'grocery-store-tour',
+  'nutrition-evaluation',
+] as const;
+export type ServiceSlug = (typeof serviceSlugs)[number];
+
+export const specialtySlugs = [
+  'digestive-health',
+  'sports-nutrition',
+  'weight-management',
+  'clinical-nutrition',
+  'pediatric-nutrition',
+  'pregnancy-nutrition',
+] as const;
+export type SpecialtySlug = (typeof specialtySlugs)[number];
+
+/**
+ * Route name as the spec writes it: the English path with slashes turned into
+ * dashes and params reduced to their names ('/blog/[slug]' -> 'blog-slug'),
+ * '/' -> 'index', then '___en' or '___fr'.
+ */
+export function routeName(pathname: AppPathname, locale: Locale): string {
+  const base =
+    pathname === '/'
+      ? 'index'
+      : pathname
+          .slice(1)
+          .replace(/\[([^\]]+)\]/g, '$1')
+          .replaceAll('/', '-');
+  return `${base}___${locale}`;
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}

@@ -1,0 +1,39 @@
+import createIntlMiddleware from 'next-intl/middleware';
+import { NextResponse, type NextRequest } from 'next/server';
+import { getPathname } from '@/lib/i18n/navigation';
+import { isKnownPath, localeOfPath } from '@/lib/i18n/matchRoute';
+import { routing } from '@/lib/i18n/routing';
+
+const intlMiddleware = createIntlMiddleware(routing);
+
+// Next 16 also calls this file `proxy.ts`; the design card names it middleware.ts.
+export default function middleware(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+
+  // SPEC §2: the error screen's Login button goes to /auth/login.
+  const authLogin = /^(?:\/(fr|en))?\/auth\/login\/?$/.exec(pathname);
+  if (authLogin) {
+    const locale = authLogin[1] === 'fr' ? 'fr' : 'en';
+    const url = request.nextUrl.clone();
+    url.pathname = getPathname({ href: '/login', locale });
+    return NextResponse.redirect(url);
+  }
+
+  // Unknown addresses render the localized 404 page with status 404 (see page-not-found).
+  if (!isKnownPath(pathname)) {
+    const locale = localeOfPath(pathname);
+    const url = request.nextUrl.clone();
+    url.pathname = `/${locale}/page-not-found`;
+    const headers = new Headers(request.headers);
+    headers.set('x-original-path', pathname);
+    headers.set('X-NEXT-INTL-LOCALE', locale);
+    return NextResponse.rewrite(url, { status: 404, request: { headers } });
+  }
+
+  return intlMiddleware(request);
+}
+
+export const config = {
+  // Pages only: not the API, Next's own assets, or files such as /sitemap.xml.
+  matcher: '/((?!api|_next|_vercel|.*\\..*).*)',
+};
