@@ -1,7 +1,7 @@
 import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getPathname } from '@/lib/i18n/navigation';
-import { isKnownPath, localeOfPath } from '@/lib/i18n/matchRoute';
+import { isFrenchOnlySlug, isKnownPath, localeOfPath } from '@/lib/i18n/matchRoute';
 import { routing } from '@/lib/i18n/routing';
 
 const intlMiddleware = createIntlMiddleware(routing);
@@ -16,6 +16,12 @@ export default function middleware(request: NextRequest) {
     const locale = authLogin[1] === 'fr' ? 'fr' : 'en';
     const url = request.nextUrl.clone();
     url.pathname = getPathname({ href: '/login', locale });
+    return NextResponse.redirect(url);
+  }
+
+  if (isFrenchOnlySlug(pathname)) {
+    const url = request.nextUrl.clone();
+    url.pathname = `/fr${pathname}`;
     return NextResponse.redirect(url);
   }
 

@@ -20,11 +20,13 @@ export function PageViews() {
 
   useEffect(() => {
     const route = template in pathnames ? routeName(template as AppPathname, locale) : 'not-found';
-    const body = JSON.stringify({ route, path, locale });
-    const blob = new Blob([body], { type: 'application/json' });
-    if (!navigator.sendBeacon?.('/api/analytics/pageview', blob)) {
-      void fetch('/api/analytics/pageview', { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => {});
-    }
+    // keepalive lets the request finish even when the visitor leaves the page at once.
+    void fetch('/api/analytics/pageview', {
+      method: 'POST',
+      body: JSON.stringify({ route, path, locale }),
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+    }).catch(() => {});
   }, [path, template, locale]);
 
   return analyticsSrc ? <Script src={analyticsSrc} strategy="lazyOnload" /> : null;

@@ -34,3 +34,15 @@ export function isKnownPath(path: string): boolean {
     return !kind || publishedSlugs[kind][locale].includes(match[1] ?? '');
   });
 }
+
+const englishForms = Object.values(pathnames).map((byLocale) => templateRegex(byLocale.en));
+const frenchForms = Object.values(pathnames).map((byLocale) => templateRegex(byLocale.fr));
+
+/**
+ * An unprefixed address that is a French slug and no English one (e.g. /reserver-en-ligne):
+ * the visitor wants the French page, at /fr + the path.
+ */
+export function isFrenchOnlySlug(path: string): boolean {
+  if (/^\/(en|fr)(\/|$)/.test(path)) return false;
+  return frenchForms.some((r) => r.test(path)) && !englishForms.some((r) => r.test(path));
+}

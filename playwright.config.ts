@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://localhost:${port}`;
+
+// Playwright cannot download browsers here: use Debian's Chromium.
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath,
+      // The machine has no outside network: keep Chromium from trying.
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    // `npm run test:e2e` builds first; the server runs the production build.
+    command: `npx next start -p ${port}`,
+    url: `${baseURL}/api/build`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { SITE_URL: baseURL, PORT: String(port) },
+  },
+});

@@ -1,0 +1,39 @@
+import en from '../../messages/en.json';
+import fr from '../../messages/fr.json';
+import { pathnames, type AppPathname, type Locale } from '../../lib/i18n/routing';
+
+const messages = { en, fr } as const;
+const site = ' | Équilibre Nutrition';
+
+/** Sample values for the pages that take parameters. */
+const sampleParams: Record<string, Record<string, string>> = {
+  '/reset-password/[uid]/[token]': { uid: 'MTI', token: 'c3f9a1b2d4e5' },
+  '/blog/[slug]': { slug: 'not-published' },
+  '/quick-bite/[slug]': { slug: 'not-published' },
+};
+
+/** The address of a page of the route table in a language, params filled in. */
+export function urlOf(pathname: AppPathname, locale: Locale): string {
+  let path: string = pathnames[pathname][locale];
+  for (const [name, value] of Object.entries(sampleParams[pathname] ?? {})) path = path.replace(`[${name}]`, value);
+  if (locale === 'en') return path;
+  return path === '/' ? '/fr' : `/fr${path}`;
+}
+
+/** The document title a page should have, from the same messages the app uses. */
+export function expectedTitle(pathname: AppPathname, locale: Locale): string {
+  const m = messages[locale];
+  if (pathname === '/') return m.Metadata.homeTitle;
+  const [, section, slug] = pathname.split('/');
+  if (section === 'services') return m.Services[slug as keyof typeof m.Services].name + site;
+  if (section === 'specialties') return m.Specialties[slug as keyof typeof m.Specialties].name + site;
+  if (pathname === '/blog/[slug]' || pathname === '/quick-bite/[slug]') return m.ErrorScreen.notFoundDocumentTitle;
+  const key = pathname.slice(1).replace(/[[\]]/g, '').replaceAll('/', '-') as keyof typeof m.Pages;
+  return m.Pages[key].title + site;
+}
+
+/** Pages that answer 404 until their content exists (no post is published yet). */
+export const unpublished = new Set<AppPathname>(['/blog/[slug]', '/quick-bite/[slug]']);
+
+export const allPathnames = Object.keys(pathnames) as AppPathname[];
+export { messages };

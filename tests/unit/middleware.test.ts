@@ -1,0 +1,295 @@
+import { NextRequest } from 'next/server';
+import { describe, expect, it, vi } from 'vitest';
+import middleware, { config } from '@/middleware';
+import { isFrenchOnlySlug, isKnownPath, localeOfPath } from '@/lib/i18n/matchRoute';
+
+/**
+ * next-intl is an external (native Node ESM) dependency here and imports `next/server` and
+ * `next/navigation` without the `.js` that Node's ESM resolver needs for `next` (no exports map).
+ * Next's bundler resolves them in the app; in tests this resolve hook does the same. Without it the
+ * import of the middleware fails. (The vitest config could instead inline next-intl:
+ * `server.deps.inline: ['next-intl']`.)
+ */
+vi.hoisted(() => {
+  const { register } = process.getBuiltinModule('node:module');
+  const hooks = `export async function resolve(specifier, context, next) {
+    return next(/^next\\/(navigation|server|headers|link)$/.test(specifier) ? specifier + '.js' : specifier, context);
+  }`;
+  register(`data:text/javascript,${encodeURIComponent(hooks)}`);
+});
+
+const ORIGIN = 'https://clinic.example';
+
+function call(path: string, headers: Record<string, string> = {}) {
+  return middleware(new NextRequest(new URL(path, ORIGIN), { headers }));
+}
+
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
+/** The redirect target as a path + query on the same origin. */
+function location(response: Response): string | null {
+  const value = response.headers.get('location');
+  if (value === null) return null;
+  const url = new URL(value);
+  expect(url.origin).toBe(ORIGIN);
+  return url.pathname + url.search;
+}
+
+function rewrittenTo(response: Response): string | null {
+  const value = response.headers.get('x-middleware-rewrite');
+  return value === null ? null : new URL(value).pathname;
+}
+
+describe('locale detection on /', () => {
+  it('serves English when the visitor gives no hint', () => {
+    const response = call('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('location')).toBeNull();
+    expect(rewrittenTo(response)).toBe('/en');
+  });
+
+  it('sends a French-speaking browser to /fr', () => {
+    const response = call('/', { 'accept-language': 'fr-CA,fr;q=0.9' });
+    expect(response.status).toBe(307);
+    expect(location(response)).toBe('/fr');
+  });
+
+  it('serves English when English is preferred over French', () => {
+    const response = call('/', { 'accept-language': 'en-CA,en;q=0.9,fr;q=0.8' });
+    expect(isRedirect(response.status)).toBe(false);
+    expect(rewrittenTo(response)).toBe('/en');
+  });
+
+  it('sends a visitor whose cookie says French to /fr', () => {
+    const response = call('/', { cookie: 'NEXT_LOCALE=fr' });
+    expect(response.status).toBe(307);
+    expect(location(response)).toBe('/fr');
+  });
+
+  it('lets the cookie beat Accept-Language: English chosen on a French browser stays English', () => {
+    // Switching to English from /fr sets NEXT_LOCALE=en and loads /; redirecting that back to /fr
+    // would make English unreachable for French browsers.
+    const response = call('/', { cookie: 'NEXT_LOCALE=en', 'accept-language': 'fr-CA,fr;q=0.9' });
+    expect(isRedirect(response.status)).toBe(false);
+    expect(response.status).toBe(200);
+    expect(rewrittenTo(response)).toBe('/en');
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('ignores a cookie naming an unsupported language and falls back to Accept-Language', () => {
+    const response = call('/', { cookie: 'NEXT_LOCALE=de', 'accept-language': 'fr' });
+    expect(response.status).toBe(307);
+    expect(location(response)).toBe('/fr');
+  });
+
+  it('keeps the query string when redirecting to the French home page', () => {
+    const response = call('/?utm_source=flyer', { 'accept-language': 'fr' });
+    expect(location(response)).toBe('/fr?utm_source=flyer');
+  });
+});
+
+describe('the route prefix beats the cookie', () => {
+  it('serves /fr in French to a visitor whose cookie says English, and remembers French for a year', () => {
+    const response = call('/fr', { cookie: 'NEXT_LOCALE=en', 'sec-fetch-dest': 'document' });
+    expect(isRedirect(response.status)).toBe(false);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-middleware-request-x-next-intl-locale')).toBe('fr');
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^NEXT_LOCALE=fr;/);
+    expect(cookie).toMatch(/Max-Age=31536000(;|$)/);
+    expect(cookie).toMatch(/Path=\//);
+  });
+
+  it('does not rewrite the cookie on background (prefetch) requests', () => {
+    const response = call('/fr', { cookie: 'NEXT_LOCALE=en', 'sec-fetch-dest': 'empty' });
+    expect(isRedirect(response.status)).toBe(false);
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('follows the cookie on unprefixed pages too: /about-us with a French cookie goes to /fr/a-propos', () => {
+    const response = call('/about-us', { cookie: 'NEXT_LOCALE=fr' });
+    expect(response.status).toBe(307);
+    expect(location(response)).toBe('/fr/a-propos');
+  });
+
+  it('switches a French-cookie visitor to English through /en/... (what the language switcher links to)', () => {
+    const response = call('/en/about-us', { cookie: 'NEXT_LOCALE=fr', 'sec-fetch-dest': 'document' });
+    expect(response.status).toBe(307);
+    expect(location(response)).toBe('/about-us');
+    expect(response.headers.get('set-cookie')).toMatch(/^NEXT_LOCALE=en;.*Max-Age=31536000/);
+    // ...and with that cookie the English page is then served.
+    const next = call('/about-us', { cookie: 'NEXT_LOCALE=en', 'accept-language': 'fr' });
+    expect(next.status).toBe(200);
+    expect(rewrittenTo(next)).toBe('/en/about-us');
+  });
+
+  it('serves a French page, rewritten to its internal route, with French as the request locale', () => {
+    const response = call('/fr/reserver-en-ligne');
+    expect(response.status).toBe(200);
+    expect(rewrittenTo(response)).toBe('/fr/book-online');
+    expect(response.headers.get('x-middleware-request-x-next-intl-locale')).toBe('fr');
+  });
+
+  it('announces the other language of a page in the Link header', () => {
+    const link = call('/about-us').headers.get('link') ?? '';
+    expect(link).toContain(`<${ORIGIN}/about-us>; rel="alternate"; hreflang="en"`);
+    expect(link).toContain(`<${ORIGIN}/fr/a-propos>; rel="alternate"; hreflang="fr"`);
+    expect(link).toContain(`<${ORIGIN}/about-us>; rel="alternate"; hreflang="x-default"`);
+  });
+});
+
+describe('redirects to the canonical address of a page', () => {
+  it.each([
+    ['/fr/book-online', '/fr/reserver-en-ligne'],
+    ['/fr/about-us/our-team', '/fr/a-propos/notre-equipe'],
+    ['/fr/login', '/fr/connexion'],
+    // A French slug without the /fr prefix: the visitor wants the French page.
+    ['/reserver-en-ligne', '/fr/reserver-en-ligne'],
+    ['/a-propos/notre-equipe', '/fr/a-propos/notre-equipe'],
+    ['/services/suivi?x=1', '/fr/services/suivi?x=1'],
+    ['/en/about-us', '/about-us'],
+    ['/en', '/'],
+    ['/fr/book-online?service=follow-up', '/fr/reserver-en-ligne?service=follow-up'],
+  ])('%s -> %s', (from, to) => {
+    const response = call(from);
+    expect(response.status).toBe(307);
+    expect(location(response)).toBe(to);
+  });
+
+  it.each([
+    ['/auth/login', '/login'],
+    ['/en/auth/login', '/login'],
+    ['/fr/auth/login', '/fr/connexion'],
+  ])('the error screen Login address %s -> %s', (from, to) => {
+    const response = call(from);
+    expect(response.status).toBe(307);
+    expect(location(response)).toBe(to);
+  });
+
+  it('keeps the query string of /auth/login', () => {
+    expect(location(call('/fr/auth/login?next=%2Fprofile'))).toBe('/fr/connexion?next=%2Fprofile');
+  });
+});
+
+describe('unknown addresses get the localized 404 page with status 404', () => {
+  it.each([
+    ['/nope', 'en'],
+    ['/fr/nope', 'fr'],
+    ['/en/nope', 'en'],
+    ['/blog/unknown-post', 'en'],
+    ['/fr/blog/unknown-post', 'fr'],
+    ['/quick-bite/unknown', 'en'],
+    ['/services', 'en'],
+    ['/about-us/our-team/extra', 'en'],
+    ['/reset-password/only-uid', 'en'],
+    ['/fr/fr', 'fr'],
+  ] as const)('%s -> %s 404', (path, locale) => {
+    const response = call(path, { 'sec-fetch-dest': 'document' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('x-middleware-rewrite')).toMatch(new RegExp(`/${locale}/page-not-found$`));
+    expect(response.headers.get('x-middleware-request-x-next-intl-locale')).toBe(locale);
+    expect(response.headers.get('x-middleware-request-x-original-path')).toBe(path);
+  });
+});
+
+describe('matcher', () => {
+  // Next treats the matcher as a path pattern; this one is also a valid regular expression.
+  const matches = (path: string) => new RegExp(`^${config.matcher}$`).test(path);
+
+  it('runs on pages', () => {
+    for (const path of ['/', '/fr', '/fr/a-propos', '/blog/some-post', '/auth/login']) expect(matches(path)).toBe(true);
+  });
+
+  it('leaves the API, Next assets and files such as the sitemap alone', () => {
+    for (const path of ['/api/page-views', '/_next/static/chunks/a.js', '/sitemap.xml', '/animations/leaf.json']) {
+      expect(matches(path)).toBe(false);
+    }
+  });
+});
+
+describe('matchRoute', () => {
+  it.each([
+    '/',
+    '/fr',
+    '/fr/',
+    '/en',
+    '/about-us',
+    '/about-us/',
+    '/fr/a-propos',
+    '/fr/a-propos/notre-equipe',
+    '/a-propos',
+    '/fr/about-us',
+    '/en/about-us',
+    '/book-online',
+    '/fr/reserver-en-ligne',
+    '/services/follow-up',
+    '/fr/services/suivi',
+    '/specialties/pregnancy-nutrition',
+    '/fr/specialties/pregnancy-nutrition',
+    '/reset-password/MjQ/c7x-9f2a',
+    '/fr/reset-password/MjQ/c7x-9f2a',
+    '/blogs',
+    '/fr/quick-bites',
+    '/connexion',
+    '/fr/inscription/employe',
+  ])('knows %s', (path) => {
+    expect(isKnownPath(path)).toBe(true);
+  });
+
+  it.each([
+    '/nope',
+    '/fr/nope',
+    '/fr/fr',
+    '/french',
+    '/services',
+    '/specialties',
+    '/about-us/our-team/extra',
+    '/reset-password/only-uid',
+    '/reset-password/a/b/c',
+    '/blog/unknown-post',
+    '/fr/blog/unknown-post',
+    '/quick-bite/unknown',
+    '/blog',
+    '/de/about-us',
+  ])('does not know %s', (path) => {
+    expect(isKnownPath(path)).toBe(false);
+  });
+
+  it.each(['/reserver-en-ligne', '/a-propos', '/a-propos/notre-equipe', '/connexion', '/inscription/employe', '/services/suivi'])(
+    '%s is a French-only slug',
+    (path) => {
+      expect(isFrenchOnlySlug(path)).toBe(true);
+    },
+  );
+
+  it.each([
+    '/',
+    '/book-online',
+    '/about-us',
+    '/fr/reserver-en-ligne',
+    '/en/reserver-en-ligne',
+    '/fr/a-propos',
+    '/blogs',
+    '/profile',
+    '/specialties/pregnancy-nutrition',
+    '/reset-password/MjQ/c7x-9f2a',
+    '/nope',
+  ])('%s is not a French-only slug', (path) => {
+    expect(isFrenchOnlySlug(path)).toBe(false);
+  });
+
+  it.each([
+    ['/fr', 'fr'],
+    ['/fr/', 'fr'],
+    ['/fr/a-propos', 'fr'],
+    ['/fr/nope', 'fr'],
+    ['/', 'en'],
+    ['/en/about-us', 'en'],
+    ['/about-us', 'en'],
+    ['/french', 'en'],
+    ['/frites', 'en'],
+  ])('reads the locale of %s as %s', (path, locale) => {
+    expect(localeOfPath(path)).toBe(locale);
+  });
+});
