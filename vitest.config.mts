@@ -11,6 +11,9 @@ export default defineConfig({
     },
   },
   test: {
+    // next-intl imports 'next/navigation' without an extension, which Node alone cannot resolve:
+    // let Vite process it (and so honour vi.mock('next/navigation') in component tests).
+    server: { deps: { inline: ['next-intl'] } },
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/support/setup.ts'],
   },

@@ -30,12 +30,27 @@ export class HttpError extends Error {
   }
 }
 
-/** Status and server message of whatever was thrown, when it says so. */
+/** The first message of an API failure body ({ messages: [string | {message}] }), if any. */
+function firstServerMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object' || !('messages' in body) || !Array.isArray(body.messages)) return undefined;
+  const first: unknown = body.messages[0];
+  if (typeof first === 'string') return first;
+  if (first && typeof first === 'object' && 'message' in first && typeof first.message === 'string') return first.message;
+  return undefined;
+}
+
+/**
+ * Status and server message of whatever was thrown: our HttpError, or an HTTP client error
+ * whose response carries the API's message list. Anything else is a 500 with the default text
+ * (a client library's own wording, e.g. "Request failed with status code 422", is not shown).
+ */
 export function describeError(error: unknown): { status?: number; message?: string } {
   if (error instanceof HttpError) return { status: error.status, message: error.message || undefined };
-  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') {
-    const message = 'message' in error && typeof error.message === 'string' ? error.message : undefined;
-    return { status: error.status, message: message || undefined };
+  if (error && typeof error === 'object' && 'response' in error) {
+    const response = error.response as { status?: unknown; data?: unknown } | undefined;
+    if (typeof response?.status === 'number') {
+      return { status: response.status, message: firstServerMessage(response.data) };
+    }
   }
   return { status: 500 };
 }

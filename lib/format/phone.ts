@@ -5,7 +5,8 @@ export function formatPhone(value: string): string {
   return `+${digits[0]} (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7)}`;
 }
 
-/** A tel: link target for the same number. */
+/** A tel: link target for the same number; 10 digits are a North American number (+1). */
 export function phoneHref(value: string): string {
-  return `tel:+${value.replace(/\D/g, '')}`;
+  const digits = value.replace(/\D/g, '');
+  return `tel:+${digits.length === 10 ? `1${digits}` : digits}`;
 }

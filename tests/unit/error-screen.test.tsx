@@ -9,14 +9,7 @@ import { describeError, errorKind, HttpError } from '@/lib/errors/errorKind';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 
-/**
- * The Next.js app router, replaced by spies. ErrorScreen gets its router from next-intl's
- * createNavigation, and next-intl is an external (native Node ESM) dependency in this vitest
- * config, so vi.mock cannot reach its `import { useRouter } from 'next/navigation'`. A Node resolve
- * hook therefore points that import at a tiny module that forwards to the same spies (and gives
- * `next/link` & co. the `.js` Node's resolver needs). The vi.mock below covers the case where
- * next-intl is inlined (`server.deps.inline: ['next-intl']`).
- */
+/** The Next.js app router, replaced by spies (next-intl's navigation wraps it). */
 const nav = vi.hoisted(() => {
   const router = {
     push: vi.fn(),
@@ -36,23 +29,6 @@ const nav = vi.hoisted(() => {
     redirect: vi.fn(),
     permanentRedirect: vi.fn(),
   };
-  (globalThis as Record<string, unknown>).__nextNavigationStub = stub;
-
-  const navigationModule = `
-    const stub = () => globalThis.__nextNavigationStub;
-    export const useRouter = () => stub().useRouter();
-    export const usePathname = () => stub().usePathname();
-    export const useParams = () => stub().useParams();
-    export const useSearchParams = () => stub().useSearchParams();
-    export const redirect = (...args) => stub().redirect(...args);
-    export const permanentRedirect = (...args) => stub().permanentRedirect(...args);`;
-  const hooks = `export async function resolve(specifier, context, next) {
-    if (specifier === 'next/navigation' || specifier === 'next/navigation.js') {
-      return { url: ${JSON.stringify(`data:text/javascript,${encodeURIComponent(navigationModule)}`)}, shortCircuit: true };
-    }
-    return next(/^next\\/(server|headers|link)$/.test(specifier) ? specifier + '.js' : specifier, context);
-  }`;
-  process.getBuiltinModule('node:module').register(`data:text/javascript,${encodeURIComponent(hooks)}`);
   return stub;
 });
 
@@ -305,14 +281,21 @@ describe('describeError', () => {
     expect(describeError(new Error('secret internals'))).toEqual({ status: 500 });
   });
 
-  it('reads a numeric status (and message) from a plain object', () => {
-    expect(describeError({ status: 403, message: 'Not yours' })).toEqual({ status: 403, message: 'Not yours' });
-    expect(describeError({ status: 422 })).toEqual({ status: 422, message: undefined });
-    expect(describeError({ status: 409, message: '' })).toEqual({ status: 409, message: undefined });
+  it("reads the status and the server's first message from an HTTP client error", () => {
+    const failure = (data: unknown, status = 403) =>
+      Object.assign(new Error('Request failed with status code ' + status), { response: { status, data } });
+    expect(describeError(failure({ messages: [{ message: 'Not yours', type: 'error' }] }))).toEqual({
+      status: 403,
+      message: 'Not yours',
+    });
+    expect(describeError(failure({ messages: ['Slot taken'] }, 409))).toEqual({ status: 409, message: 'Slot taken' });
+    // The client library's own wording never replaces the localized default.
+    expect(describeError(failure({}, 422))).toEqual({ status: 422, message: undefined });
+    expect(describeError(failure('<html>', 502))).toEqual({ status: 502, message: undefined });
   });
 
-  it('ignores a status that is not a number', () => {
-    expect(describeError({ status: '404', message: 'x' })).toEqual({ status: 500 });
+  it('ignores a response status that is not a number', () => {
+    expect(describeError({ response: { status: '404' }, message: 'x' })).toEqual({ status: 500 });
   });
 
   it.each([null, undefined, 'boom', 42])('treats %s as a server error', (value) => {

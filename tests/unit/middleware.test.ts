@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import middleware, { config } from '@/middleware';
 import { isFrenchOnlySlug, isKnownPath, localeOfPath } from '@/lib/i18n/matchRoute';
 
@@ -10,13 +10,6 @@ import { isFrenchOnlySlug, isKnownPath, localeOfPath } from '@/lib/i18n/matchRou
  * import of the middleware fails. (The vitest config could instead inline next-intl:
  * `server.deps.inline: ['next-intl']`.)
  */
-vi.hoisted(() => {
-  const { register } = process.getBuiltinModule('node:module');
-  const hooks = `export async function resolve(specifier, context, next) {
-    return next(/^next\\/(navigation|server|headers|link)$/.test(specifier) ? specifier + '.js' : specifier, context);
-  }`;
-  register(`data:text/javascript,${encodeURIComponent(hooks)}`);
-});
 
 const ORIGIN = 'https://clinic.example';
 

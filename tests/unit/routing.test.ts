@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getPathname } from '@/lib/i18n/navigation';
 import {
   isListedPathname,
@@ -16,13 +16,6 @@ import {
  * resolves it in the app. This resolve hook does the same for the tests. (The vitest config could
  * instead inline next-intl: `server.deps.inline: ['next-intl']`.)
  */
-vi.hoisted(() => {
-  const { register } = process.getBuiltinModule('node:module');
-  const hooks = `export async function resolve(specifier, context, next) {
-    return next(/^next\\/(navigation|server|headers|link)$/.test(specifier) ? specifier + '.js' : specifier, context);
-  }`;
-  register(`data:text/javascript,${encodeURIComponent(hooks)}`);
-});
 
 /**
  * Every page of the product spec, English path -> French path, written out by hand.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isChunkLoadError } from '@/lib/app/buildCheck';
 import { claimReload, RELOAD_GUARD_MS } from '@/lib/app/reloadGuard';
 import { clinic } from '@/lib/clinic';
@@ -16,13 +16,6 @@ import fr from '@/messages/fr.json';
  * for `next`. Next's bundler resolves them in the app; this resolve hook does the same here.
  * (The vitest config could instead inline next-intl: `server.deps.inline: ['next-intl']`.)
  */
-vi.hoisted(() => {
-  const { register } = process.getBuiltinModule('node:module');
-  const hooks = `export async function resolve(specifier, context, next) {
-    return next(/^next\\/(navigation|server|headers|link)$/.test(specifier) ? specifier + '.js' : specifier, context);
-  }`;
-  register(`data:text/javascript,${encodeURIComponent(hooks)}`);
-});
 
 describe('phone', () => {
   it('shows 11 digits as +1 (xxx) xxx-xxxx', () => {
@@ -43,6 +36,8 @@ describe('phone', () => {
     expect(phoneHref('16135550142')).toBe('tel:+16135550142');
     expect(phoneHref('+1 (613) 555-0142')).toBe('tel:+16135550142');
     expect(phoneHref(clinic.phone)).toBe('tel:+16135550142');
+    // Ten digits are a North American number: the +1 is added, not +61.
+    expect(phoneHref('6135550142')).toBe('tel:+16135550142');
   });
 });
 
