@@ -1,9 +1,12 @@
 'use client';
 
-import { ErrorScreen } from '@/components/error/ErrorScreen';
+import dynamic from 'next/dynamic';
 import { StandaloneErrorPage } from '@/components/error/StandaloneErrorPage';
 import { describeError } from '@/lib/errors/errorKind';
 import './globals.css';
+
+// Loaded only when an error happens, so its animation code stays off every page's bundle.
+const ErrorScreen = dynamic(() => import('@/components/error/ErrorScreen').then((m) => m.ErrorScreen));
 
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const { status, message } = describeError(error);

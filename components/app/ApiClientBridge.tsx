@@ -2,10 +2,9 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
-import { configureApiClient } from '@/lib/api/client';
+import { configureApiClient } from '@/lib/api/settings';
 
-/** Keeps the HTTP client's language, texts and toast sink in step with the interface. */
+/** Keeps the HTTP client's language, texts and toast sink in step with the interface (without loading axios). */
 export function ApiClientBridge() {
   const locale = useLocale();
   const t = useTranslations('Api');
@@ -13,7 +12,8 @@ export function ApiClientBridge() {
     configureApiClient({
       language: locale,
       texts: { networkError: t('networkError'), requestError: t('requestError') },
-      notify: (kind, message) => toast(message, { type: kind }),
+      // react-toastify loads only when a first toast is shown.
+      notify: (kind, message) => void import('react-toastify').then(({ toast }) => toast(message, { type: kind })),
     });
   }, [locale, t]);
   return null;

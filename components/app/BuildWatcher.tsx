@@ -2,7 +2,6 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { api } from '@/lib/api/client';
 import { BUILD_CHECK_INTERVAL_MS, currentBuildId, FIRST_BUILD_CHECK_MS, isChunkLoadError } from '@/lib/app/buildCheck';
 import { claimReload } from '@/lib/app/reloadGuard';
 import { selectNeedsReload, useGeneralStore } from '@/stores/general';
@@ -19,11 +18,10 @@ export function BuildWatcher() {
     const { markBuildOutdated, markChunkLoadFailed } = useGeneralStore.getState();
     const check = async () => {
       try {
-        const { data } = await api.get<{ build_id: string }>('/api/build', {
-          params: { t: Date.now() },
-          silent: true,
-        });
-        if (data.build_id && data.build_id !== currentBuildId) markBuildOutdated();
+        // A plain fetch: a background check never toasts, and content pages need not load axios.
+        const response = await fetch(`/api/build?t=${Date.now()}`, { cache: 'no-store' });
+        const data = (await response.json()) as { build_id?: string };
+        if (response.ok && data.build_id && data.build_id !== currentBuildId) markBuildOutdated();
       } catch {
         // Offline or server restarting: try again at the next interval.
       }

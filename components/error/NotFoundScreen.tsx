@@ -1,8 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
-import { ErrorScreen } from './ErrorScreen';
+
+// Server-rendered as usual, but its code (and animation library) loads only on a 404,
+// not with every page that carries a not-found boundary.
+const ErrorScreen = dynamic(() => import('./ErrorScreen').then((m) => m.ErrorScreen));
 
 /** SPEC §8: an unknown route reads 'Page Not Found: {path}', titled 'Page not found'. */
 export function NotFoundScreen({ path }: { path?: string }) {

@@ -1,14 +1,12 @@
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import axiosRetry from 'axios-retry';
 
-export type ToastKind = 'success' | 'error' | 'info' | 'warning';
-export interface ApiTexts {
-  networkError: string;
-  requestError: string;
-}
-export type Notify = (kind: ToastKind, message: string) => void;
+import { announceBookingTokenExpired, apiSettings, type ApiTexts, type Notify, type ToastKind } from './settings';
+
 export interface ApiClientOptions {
   baseURL?: string;
+  /** The interface language, sent as Accept-Language on every call (default en). */
+  language?: () => string;
   notify: Notify;
   /** Read at the time of the failure, so a locale switch applies to requests already in flight. */
   texts: () => ApiTexts;
@@ -48,19 +46,16 @@ function toastsOf(body: unknown, stringKind: ToastKind, fallback: ToastKind): Ar
   return toasts;
 }
 
-export function createApiClient(options: ApiClientOptions): {
-  http: AxiosInstance;
-  setLanguage(language: string): void;
-} {
+export function createApiClient(options: ApiClientOptions): AxiosInstance {
   const http = axios.create({
     baseURL: options.baseURL ?? process.env.NEXT_PUBLIC_API_BASE_URL ?? '',
     withCredentials: true,
   });
-  // On `common`, not the top-level headers: those would shadow it and setLanguage would do nothing.
-  const setLanguage = (language: string): void => {
-    http.defaults.headers.common['Accept-Language'] = language;
-  };
-  setLanguage('en');
+  // Read at send time, so a language switch applies to the very next call.
+  http.interceptors.request.use((config) => {
+    config.headers.set('Accept-Language', options.language?.() ?? 'en');
+    return config;
+  });
 
   // Registered first so its retry settles before the relay below runs.
   axiosRetry(http, {
@@ -118,38 +113,13 @@ export function createApiClient(options: ApiClientOptions): {
 
   http.interceptors.response.use(relaySuccess, relayFailure);
 
-  return { http, setLanguage };
+  return http;
 }
 
-// App-wide singleton: components import `api`; a React provider keeps language, texts and notify current.
-const state: { texts: ApiTexts; notify: Notify } = {
-  texts: {
-    networkError: 'Network error. Please check your connection.',
-    requestError: 'Request error. Please try again.',
-  },
-  notify: () => {},
-};
-const expiryListeners = new Set<() => void>();
-
-const singleton = createApiClient({
-  notify: (kind, message) => state.notify(kind, message),
-  texts: () => state.texts,
-  onBookingTokenExpired: () => {
-    for (const listener of [...expiryListeners]) listener();
-  },
+// App-wide client: the interface configures it through lib/api/settings.ts.
+export const api: AxiosInstance = createApiClient({
+  language: () => apiSettings.language,
+  notify: (kind, message) => apiSettings.notify(kind, message),
+  texts: () => apiSettings.texts,
+  onBookingTokenExpired: announceBookingTokenExpired,
 });
-
-export const api: AxiosInstance = singleton.http;
-
-export function configureApiClient(next: { language?: string; texts?: ApiTexts; notify?: Notify }): void {
-  if (next.language !== undefined) singleton.setLanguage(next.language);
-  if (next.texts !== undefined) state.texts = next.texts;
-  if (next.notify !== undefined) state.notify = next.notify;
-}
-
-export function onBookingTokenExpired(listener: () => void): () => void {
-  expiryListeners.add(listener);
-  return () => {
-    expiryListeners.delete(listener);
-  };
-}

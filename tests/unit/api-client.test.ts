@@ -2,14 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  api,
-  configureApiClient,
-  createApiClient,
-  onBookingTokenExpired,
-  type ApiTexts,
-  type ToastKind,
-} from '@/lib/api/client';
+import { api, createApiClient } from '@/lib/api/client';
+import { configureApiClient, onBookingTokenExpired, type ApiTexts, type ToastKind } from '@/lib/api/settings';
 
 const EN: ApiTexts = {
   networkError: 'Network error. Please check your connection.',
@@ -108,19 +102,21 @@ let toasts: Toast[];
 let expired: number;
 let texts: ApiTexts;
 let http: AxiosInstance;
-let setLanguage: (language: string) => void;
+let language: string;
 
 beforeEach(() => {
   toasts = [];
   expired = 0;
   texts = EN;
-  ({ http, setLanguage } = createApiClient({
+  language = 'en';
+  http = createApiClient({
     baseURL: base,
+    language: () => language,
     notify: (kind, message) => toasts.push([kind, message]),
     texts: () => texts,
     onBookingTokenExpired: () => (expired += 1),
     retryDelayMs: 1,
-  }));
+  });
 });
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -285,9 +281,9 @@ describe('request defaults', () => {
     expect(http.defaults.withCredentials).toBe(true);
   });
 
-  it('sends the interface language, en by default, changed by setLanguage', async () => {
+  it('sends the interface language, read at each call', async () => {
     expect((await http.get('/echo-language')).data).toEqual({ language: 'en' });
-    setLanguage('fr');
+    language = 'fr';
     expect((await http.get('/echo-language')).data).toEqual({ language: 'fr' });
   });
 });
