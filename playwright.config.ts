@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
+/** A fresh embedded database and outbox for every run; tests read mail from `${dataDir}/outbox`. */
+export const e2eDataDir = '.data-e2e';
 
 // Playwright cannot download browsers here: use Debian's Chromium.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,11 +27,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    // `npm run test:e2e` builds first; the server runs the production build.
-    command: `npx next start -p ${port}`,
+    // `npm run test:e2e` builds first; the server runs the production build on an empty data dir.
+    command: `rm -rf ${e2eDataDir} && npx next start -p ${port}`,
     url: `${baseURL}/api/build`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { SITE_URL: baseURL, PORT: String(port) },
+    env: { SITE_URL: baseURL, PORT: String(port), DATA_DIR: e2eDataDir },
   },
 });

@@ -1,4 +1,4 @@
-import { getPathname } from '@/lib/i18n/navigation';
+import { localizedPath } from '@/lib/i18n/paths';
 import { isListedPathname, locales, pathnames, type AppPathname, type Locale } from '@/lib/i18n/routing';
 
 const escapeXml = (value: string) =>
@@ -11,7 +11,7 @@ export function listedPathnames(): AppPathname[] {
 
 /** One language's sitemap: its URLs, each with its en, fr and x-default alternates. */
 export function buildSitemap(locale: Locale, origin: string): string {
-  const url = (pathname: AppPathname, l: Locale) => origin + getPathname({ href: pathname as never, locale: l });
+  const url = (pathname: AppPathname, l: Locale) => origin + localizedPath(pathname, l);
   const entries = listedPathnames().map((pathname) => {
     const alternates = [...locales.map((l) => [l, url(pathname, l)]), ['x-default', url(pathname, 'en')]]
       .map(([lang, href]) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(href!)}"/>`)

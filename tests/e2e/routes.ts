@@ -1,5 +1,6 @@
 import en from '../../messages/en.json';
 import fr from '../../messages/fr.json';
+import { localizedPath } from '../../lib/i18n/paths';
 import { pathnames, type AppPathname, type Locale } from '../../lib/i18n/routing';
 
 const messages = { en, fr } as const;
@@ -14,10 +15,7 @@ const sampleParams: Record<string, Record<string, string>> = {
 
 /** The address of a page of the route table in a language, params filled in. */
 export function urlOf(pathname: AppPathname, locale: Locale): string {
-  let path: string = pathnames[pathname][locale];
-  for (const [name, value] of Object.entries(sampleParams[pathname] ?? {})) path = path.replace(`[${name}]`, value);
-  if (locale === 'en') return path;
-  return path === '/' ? '/fr' : `/fr${path}`;
+  return localizedPath(pathname, locale, sampleParams[pathname]);
 }
 
 /** The document title a page should have, from the same messages the app uses. */

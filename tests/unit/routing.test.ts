@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getPathname } from '@/lib/i18n/navigation';
+import { localizedPath } from '@/lib/i18n/paths';
 import {
   isListedPathname,
   locales,
@@ -108,6 +109,9 @@ describe('route table', () => {
   it.each(SPEC)('%s <-> %s', (en, fr) => {
     expect(getPathname({ href: href(en), locale: 'en' })).toBe(fill(en));
     expect(getPathname({ href: href(en), locale: 'fr' })).toBe(fill(fr));
+    // The plain builder used by e-mails, sitemaps and scripts agrees with next-intl.
+    expect(localizedPath(internalOf(en), 'en', paramsOf(en))).toBe(fill(en));
+    expect(localizedPath(internalOf(en), 'fr', paramsOf(en))).toBe(fill(fr));
   });
 
   it('fills dynamic segments with the given params, never leaving a [template] in the URL', () => {

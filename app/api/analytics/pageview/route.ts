@@ -1,14 +1,15 @@
 import { pageViewSchema } from '@/lib/schemas/pageView';
+import { consume, limits } from '@/lib/server/auth/rateLimit';
+import { getDb } from '@/lib/server/db/client';
+import { pageViews } from '@/lib/server/db/schema';
+import { handle } from '@/lib/server/http/handler';
 
-/** Accepts a page view (validated; stored once the database exists). */
-export async function POST(request: Request) {
-  const body: unknown = await request.json().catch(() => null);
-  const parsed = pageViewSchema.safeParse(body);
-  if (!parsed.success) {
-    return Response.json(
-      { code: 'validation_error', messages: [{ message: 'Invalid page view.', type: 'error' }] },
-      { status: 400 },
-    );
-  }
+/** Stores one anonymous page view: route name, path, language and time; no IP, no cookie. */
+export const POST = handle(async (ctx) => {
+  const view = await ctx.body(pageViewSchema);
+  const db = await getDb();
+  // The address only counts toward the cap; it is not stored with the view.
+  await consume(db, `pageview-ip:${ctx.ip}`, limits.pageViewPerIp);
+  await db.insert(pageViews).values(view);
   return new Response(null, { status: 204 });
-}
+});

@@ -1,0 +1,27 @@
+// Next runs register() once per server start, before it serves a request: the place to make
+// the database ready. The embedded one is created, migrated and seeded here with no command.
+export async function register(): Promise<void> {
+  // Exactly this test on process.env.NEXT_RUNTIME lets the bundler drop the imports below from
+  // the Edge build (an early return would not).
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // Never during `next build` (its workers may call register too): PGlite allows one process
+    // per directory, and no page may depend on a database at build time.
+    if (process.env.NEXT_PHASE === 'phase-production-build') return;
+
+    const { getConfig } = await import('./lib/server/config');
+    const { getSecret } = await import('./lib/server/secrets');
+    const { getDatabaseHandle } = await import('./lib/server/db/client');
+    const { migrateDatabase } = await import('./lib/server/db/migrate');
+    const { seedDatabase } = await import('./lib/server/db/seed');
+
+    const config = getConfig(); // a bad variable stops the start here, with its name
+    // So does a missing APP_SECRET / INTAKE_ENCRYPTION_KEY with DATABASE_URL; for the embedded
+    // database this generates them on the first start.
+    getSecret('app-secret', config);
+    getSecret('intake-key', config);
+
+    const { db, kind } = await getDatabaseHandle();
+    await migrateDatabase(db, kind);
+    await seedDatabase(db, { demo: config.seedDemo });
+  }
+}

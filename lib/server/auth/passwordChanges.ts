@@ -1,0 +1,65 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { Locale } from '@/lib/i18n/routing';
+import type { Database } from '@/lib/server/db/client';
+import { users } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/appError';
+import { consumeEmailAllowance, sendPasswordResetEmail } from './accountEmails';
+import { redeemLinkToken } from './emailTokens';
+import { hashPassword, verifyPassword } from './passwords';
+import { assertUnderLimit, consume, limits, recordEvent } from './rateLimit';
+import { deleteUserSessions, type User } from './sessions';
+import { assertUncommonPassword } from './signup';
+import { findUserByEmail, findUserById } from './users';
+
+/** Mails a reset link when the address has an active account. Same answer, same work, either way. */
+export async function requestPasswordReset(db: Database, email: string, locale: Locale, ip: string): Promise<void> {
+  await consume(db, `reset-ip:${ip}`, limits.passwordResetPerIp);
+  await consumeEmailAllowance(db, email);
+  const user = await findUserByEmail(db, email);
+  if (user?.isActive) await sendPasswordResetEmail(db, user, locale);
+}
+
+async function setPassword(db: Database, user: User, password: string, keepSessionHash?: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      passwordResetRequired: false,
+      // Following a mailed link proves the address as well as a verification link does.
+      emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id));
+  // A new password ends every other session (DESIGN §4.5).
+  await deleteUserSessions(db, user.id, keepSessionHash);
+}
+
+/** Sets a new password from a reset link (1 hour, single use, only the newest link works). */
+export async function confirmPasswordReset(db: Database, input: { uid: string; token: string; new_password: string }): Promise<void> {
+  const userId = await redeemLinkToken(db, input.uid, input.token, 'password_reset');
+  const user = userId === null ? undefined : await findUserById(db, userId);
+  if (!user || !user.isActive) throw new AppError('invalid_link', 400, 'invalidLink');
+  assertUncommonPassword(input.new_password, user.email, 'new_password');
+  await setPassword(db, user, input.new_password);
+}
+
+/** Changes the password of the signed-in user, who proves the current one; this session stays. */
+export async function changePassword(
+  db: Database,
+  user: User,
+  sessionHash: string,
+  input: { current_password: string; new_password: string },
+): Promise<void> {
+  const failuresKey = `login-failed:${user.email}`;
+  await assertUnderLimit(db, failuresKey, limits.failedLoginPerAccount);
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    await recordEvent(db, failuresKey);
+    throw new AppError('wrong_current_password', 400, 'wrongCurrentPassword', {
+      fieldErrors: { current_password: ['wrongCurrentPassword'] },
+    });
+  }
+  assertUncommonPassword(input.new_password, user.email, 'new_password');
+  await setPassword(db, user, input.new_password, sessionHash);
+}

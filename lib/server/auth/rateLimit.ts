@@ -1,0 +1,57 @@
+import 'server-only';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/server/db/client';
+import { rateLimitEvents } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/appError';
+
+export interface Limit {
+  /** How many events the window allows. */
+  max: number;
+  windowMs: number;
+}
+
+/** DESIGN §4.5 / issue #3 limits. Kept in the database so they hold across instances. */
+export const limits = {
+  failedLoginPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  emailPerAddress: { max: 3, windowMs: 5 * 60_000 },
+  signupPerIp: { max: 10, windowMs: 60 * 60_000 },
+  passwordResetPerIp: { max: 20, windowMs: 60 * 60_000 },
+  pageViewPerIp: { max: 600, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+/** Throws 429 (with Retry-After) when `key` already used up its window; counts nothing. */
+export async function assertUnderLimit(db: Database, key: string, limit: Limit, now = new Date()): Promise<void> {
+  const since = new Date(now.getTime() - limit.windowMs);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${rateLimitEvents.createdAt})` })
+    .from(rateLimitEvents)
+    .where(and(eq(rateLimitEvents.key, key), gte(rateLimitEvents.createdAt, since)));
+  if (!row || row.count < limit.max) return;
+  const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
+  const retryAfterSeconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000));
+  throw new AppError('rate_limited', 429, 'rateLimited', {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+    values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
+  });
+}
+
+/** Counts one event for `key`. */
+export async function recordEvent(db: Database, key: string, now = new Date()): Promise<void> {
+  await db.insert(rateLimitEvents).values({ key, createdAt: now });
+}
+
+/** Checks, then counts: for actions limited whether or not they succeed (e-mails, sign-ups). */
+export async function consume(db: Database, key: string, limit: Limit, now = new Date()): Promise<void> {
+  await assertUnderLimit(db, key, limit, now);
+  await recordEvent(db, key, now);
+}
+
+/** Forgets a key's events (a successful login clears its failures). */
+export async function clearEvents(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimitEvents).where(eq(rateLimitEvents.key, key));
+}
+
+/** Drops events older than a day; called now and then so the table stays small. */
+export async function pruneEvents(db: Database, now = new Date()): Promise<void> {
+  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(now.getTime() - 86_400_000)));
+}

@@ -1,0 +1,129 @@
+import 'server-only';
+import path from 'node:path';
+import { z } from 'zod';
+import { clinic } from '@/lib/clinic';
+
+/** The server's settings (DESIGN §4.3), read from the environment once and validated. */
+export interface AppConfig {
+  port: number;
+  /** Absolute path: embedded database, e-mail outbox, generated secrets. */
+  dataDir: string;
+  /** Unset: the embedded PGlite database in `$DATA_DIR/pglite`. */
+  databaseUrl: string | undefined;
+  appSecret: string | undefined;
+  /** Unset: e-mail goes to the file outbox `$DATA_DIR/outbox`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  clinicEmail: string;
+  clinicTimezone: string;
+  bookingTokenTtlSeconds: number;
+  intakeEncryptionKey: string | undefined;
+  seedDemo: boolean;
+}
+
+// Keys derived from these sign tokens and encrypt health data: a short one is a mistake.
+const MIN_SECRET_LENGTH = 32;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function hasProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `must be a whole number between ${min} and ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `must be between ${min} and ${max}` });
+
+const secret = z.string().min(MIN_SECRET_LENGTH, { error: `must be at least ${MIN_SECRET_LENGTH} characters long` });
+
+const flag = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['1', 'true', 'on', '0', 'false', 'off'], { error: "must be one of 1, true, on, 0, false, off" }))
+  .transform((v) => v === '1' || v === 'true' || v === 'on');
+
+const envSchema = z.object({
+  PORT: integer(1, 65535).default(3000),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => hasProtocol(v, ['postgres:', 'postgresql:']), {
+      error: 'must be a postgres:// or postgresql:// URL',
+    })
+    .optional(),
+  APP_SECRET: secret.optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => hasProtocol(v, ['smtp:', 'smtps:']), { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+      error: 'must be an e-mail address, optionally as "Name <address>"',
+    })
+    .default(`${clinic.name} <${clinic.email}>`),
+  CLINIC_EMAIL: z.email({ error: 'must be an e-mail address' }).default(clinic.email),
+  CLINIC_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, { error: 'must be an IANA time zone such as America/Toronto' })
+    .default('America/Toronto'),
+  BOOKING_TOKEN_TTL_SECONDS: integer(60, 86400).default(1800),
+  INTAKE_ENCRYPTION_KEY: secret.optional(),
+  SEED_DEMO: flag.optional(),
+});
+
+/**
+ * Validates an environment and returns the settings. Empty values count as unset (an
+ * `.env` line like `SMTP_URL=` means "not configured"). Throws an Error naming each bad
+ * variable; the message never repeats a value, since some values are secrets.
+ */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new Error(`Invalid environment: ${problems.join('; ')}.`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appSecret: e.APP_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    clinicEmail: e.CLINIC_EMAIL,
+    clinicTimezone: e.CLINIC_TIMEZONE,
+    bookingTokenTtlSeconds: e.BOOKING_TOKEN_TTL_SECONDS,
+    intakeEncryptionKey: e.INTAKE_ENCRYPTION_KEY,
+    // Demo data makes the zero-setup embedded database usable at once; a real server starts clean.
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+  };
+}
+
+let cached: AppConfig | undefined;
+
+/** The process's settings, validated on first use. */
+export function getConfig(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Forget the cached settings so a test can change `process.env`. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,3 @@
+// The whole schema, for drizzle-kit and for the typed `db` (no 'server-only': drizzle-kit loads it).
+export * from './accounts';
+export * from './clinic';

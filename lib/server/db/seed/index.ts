@@ -1,0 +1,31 @@
+import 'server-only';
+import type { Database } from '../client';
+import { hashNewDemoPasswords, seedDemoPeople } from './demoPeople';
+import { seedOffices } from './offices';
+import { seedPlaces } from './places';
+import { seedServices } from './services';
+import { seedSkills } from './skills';
+
+export { DEMO_DIETITIAN, DEMO_PATIENT } from './demoCredentials';
+
+export interface SeedOptions {
+  /** Also the demo clinic: its dietitians (with hours) and the two demo accounts. */
+  demo: boolean;
+}
+
+/**
+ * Fills the clinic's reference data (provinces, countries, services, reasons for visit,
+ * offices) and, with `demo`, the demo people. Safe to run at every start: reference rows are
+ * upserted by slug or code (this seed is their source of truth), demo people are only
+ * created when missing, so a second run changes nothing. All or nothing: one transaction.
+ */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<void> {
+  const passwordHashes = options.demo ? await hashNewDemoPasswords(db) : new Map<string, string>();
+  await db.transaction(async (tx) => {
+    await seedPlaces(tx);
+    await seedSkills(tx);
+    await seedServices(tx);
+    const officeIds = await seedOffices(tx);
+    if (options.demo) await seedDemoPeople(tx, passwordHashes, officeIds);
+  });
+}

@@ -1,0 +1,20 @@
+import 'server-only';
+
+/** Field name -> message keys (of the Validation namespace) or already-localized texts. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * The one error type of the server. `messageKey` names a text of the `Server` namespace
+ * (messages/*.json), translated into the request's language when the response is built.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    readonly messageKey: string = code,
+    readonly options: { fieldErrors?: FieldErrors; headers?: Record<string, string>; values?: Record<string, string | number>; extra?: Record<string, unknown> } = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
