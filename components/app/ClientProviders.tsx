@@ -3,6 +3,7 @@
 import { NextIntlClientProvider, type Messages } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/routing';
+import { StoresProvider } from '@/stores/StoresProvider';
 import { ApiClientBridge } from './ApiClientBridge';
 import { BuildWatcher } from './BuildWatcher';
 import { PageViews } from './PageViews';
@@ -21,7 +22,8 @@ export function ClientProviders({ locale, messages, children }: Props) {
       <ApiClientBridge />
       <BuildWatcher />
       <PageViews />
-      {children}
+      {/* Per-visitor stores; the session check starts here without holding up the page. */}
+      <StoresProvider>{children}</StoresProvider>
       <Toasts />
     </NextIntlClientProvider>
   );

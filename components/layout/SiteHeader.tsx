@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { AccountMenu } from '@/components/auth/AccountMenu';
 import { Link } from '@/lib/i18n/navigation';
 import { serviceSlugs, specialtySlugs, type Locale } from '@/lib/i18n/routing';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -65,9 +66,7 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
               </li>
             </ul>
             <div className={styles.actions}>
-              <Link className={styles.navLink} href="/login">
-                {t('signIn')}
-              </Link>
+              <AccountMenu linkClassName={styles.navLink} />
               <LanguageSwitcher className={styles.navLink} />
               <Link className="button button--primary" href="/book-online">
                 {t('bookOnline')}

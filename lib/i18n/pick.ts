@@ -1,7 +1,10 @@
 import type { Messages } from 'next-intl';
 
 /** The namespaces client components read: only these are sent to the browser. */
-export const clientNamespaces = ['ErrorScreen', 'Api', 'Toasts', 'LanguageSwitcher', 'Nav'] as const;
+export const clientNamespaces = ['ErrorScreen', 'Api', 'Toasts', 'LanguageSwitcher', 'Nav', 'AccountMenu'] as const;
+
+/** Added on the account pages only (sign-in, sign-up, verification, resets, profile). */
+export const accountNamespaces = ['Forms', 'Auth', 'Profile', 'Validation'] as const;
 
 export function pickMessages<K extends keyof Messages>(
   messages: Messages,

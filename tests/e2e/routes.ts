@@ -33,5 +33,8 @@ export function expectedTitle(pathname: AppPathname, locale: Locale): string {
 /** Pages that answer 404 until their content exists (no post is published yet). */
 export const unpublished = new Set<AppPathname>(['/blog/[slug]', '/quick-bite/[slug]']);
 
+/** Pages that need a signed-in visitor. */
+export const guarded = new Set<AppPathname>(['/profile', '/change-password']);
+
 export const allPathnames = Object.keys(pathnames) as AppPathname[];
 export { messages };

@@ -64,7 +64,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     return { db: postgresDatabase(pool), kind: 'postgres', close: () => pool.end() };
   }
 
-  const dataDir = path.resolve(options.dataDir ?? '.data');
+  // The data dir is runtime configuration, not a source folder: keep it out of output tracing.
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ options.dataDir ?? '.data');
   // Private: the database holds patients' health data.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lock = lockDataDir(dataDir);

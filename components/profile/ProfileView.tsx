@@ -1,0 +1,139 @@
+'use client';
+
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { SignOutButton } from '@/components/auth/SignOutButton';
+import { FormAlert } from '@/components/ui/form/FormParts';
+import { formatPhone } from '@/lib/format/phone';
+import { Link } from '@/lib/i18n/navigation';
+import { useAuthStore, useUserStore } from '@/stores/StoresProvider';
+import { selectFullName } from '@/stores/user';
+import { Avatar } from './Avatar';
+import styles from './profile.module.css';
+import { useRoleDescription } from './useRoleDescription';
+
+/** The signed-in user's account (inside RequireAuth). */
+export function ProfileView() {
+  const t = useTranslations('Profile');
+  const locale = useLocale();
+  const format = useFormatter();
+  const profile = useUserStore((s) => s.profile);
+  const fullName = useUserStore(selectFullName);
+  const role = useRoleDescription();
+  const needsRefresh = useAuthStore((s) => s.needsRefresh);
+  const refreshProfile = useAuthStore((s) => s.refreshProfile);
+  const [retrying, setRetrying] = useState(false);
+
+  if (!profile) {
+    if (!needsRefresh || retrying) {
+      return (
+        <p className={styles.status} role="status">
+          {t('loading')}
+        </p>
+      );
+    }
+    return (
+      <FormAlert>
+        <p>{t('loadFailed')}</p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={async () => {
+              setRetrying(true);
+              await refreshProfile();
+              setRetrying(false);
+            }}
+          >
+            {t('retry')}
+          </button>
+        </div>
+      </FormAlert>
+    );
+  }
+
+  const phone = profile.user_profile.phone_number;
+  const language = profile.user_profile.preferred_language?.code;
+  const created = new Date(profile.created_date);
+  const title = profile.employee_data?.title;
+  const dietitian = profile.patient_data?.preferred_dietitian_name;
+
+  return (
+    <div className={styles.profile}>
+      <div className={styles.identity}>
+        <Avatar
+          url={profile.user_profile.profile_picture_url}
+          firstName={profile.first_name}
+          lastName={profile.last_name}
+          locale={locale}
+        />
+        <div>
+          <p className={styles.name}>{fullName}</p>
+          <p className={styles.role}>{role}</p>
+        </div>
+      </div>
+
+      <section className={styles.section} aria-labelledby="profile-details">
+        <h2 id="profile-details">{t('detailsHeading')}</h2>
+        <dl className={styles.details}>
+          <div>
+            <dt>{t('name')}</dt>
+            <dd>{fullName}</dd>
+          </div>
+          <div>
+            <dt>{t('email')}</dt>
+            <dd className={styles.breakable}>{profile.email}</dd>
+          </div>
+          <div>
+            <dt>{t('phone')}</dt>
+            <dd>{phone ? formatPhone(phone) : t('notProvided')}</dd>
+          </div>
+          <div>
+            <dt>{t('language')}</dt>
+            <dd>{language === 'en' || language === 'fr' ? t(`languages.${language}`) : t('notProvided')}</dd>
+          </div>
+          <div>
+            <dt>{t('role')}</dt>
+            <dd>{role}</dd>
+          </div>
+          {title ? (
+            <div>
+              <dt>{t('jobTitle')}</dt>
+              <dd>{title}</dd>
+            </div>
+          ) : null}
+          {dietitian ? (
+            <div>
+              <dt>{t('preferredDietitian')}</dt>
+              <dd>{dietitian}</dd>
+            </div>
+          ) : null}
+          {Number.isNaN(created.getTime()) ? null : (
+            <div>
+              <dt>{t('memberSince')}</dt>
+              <dd>{format.dateTime(created, { dateStyle: 'long' })}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+
+      <section className={styles.section} aria-labelledby="profile-appointments">
+        <h2 id="profile-appointments">{t('appointmentsHeading')}</h2>
+        <p>{t('appointmentsText')}</p>
+        <Link className="button button--primary" href="/book-online">
+          {t('book')}
+        </Link>
+      </section>
+
+      <section className={styles.section} aria-labelledby="profile-security">
+        <h2 id="profile-security">{t('securityHeading')}</h2>
+        <div className="button-row">
+          <Link className="button button--secondary" href="/change-password">
+            {t('changePassword')}
+          </Link>
+          <SignOutButton className="button button--secondary" label={t('signOut')} pendingLabel={t('signingOut')} />
+        </div>
+      </section>
+    </div>
+  );
+}
