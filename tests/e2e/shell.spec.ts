@@ -219,6 +219,12 @@ test.describe('the site frame', () => {
     await expect(footer.getByRole('link', { name: 'info@equilibrenutrition.ca' })).toBeVisible();
   });
 
+  test('pages with a token in their address never send it on as a referrer', async ({ request }) => {
+    for (const path of ['/reset-password/MTI/abc', '/fr/reset-password/MTI/abc', '/verify-email?uid=MTI&token=x', '/fr/inscription/employe?invite=x']) {
+      expect((await request.get(path)).headers()['referrer-policy'], path).toBe('no-referrer');
+    }
+  });
+
   test('the running build id is served without caching', async ({ request }) => {
     const response = await request.get('/api/build?t=1');
     expect(response.headers()['cache-control']).toContain('no-store');

@@ -229,12 +229,15 @@ describe('password reset', () => {
     await call(requestReset, '/api/auth/password-reset', { body: { email } });
     const newer = (await lastMailTo(email)).link!;
     const parts = (link: URL) => link.pathname.split('/').slice(-2) as [string, string];
-    const confirm = (link: URL, extra: Partial<{ token: string }> = {}) => {
+    const confirm = (link: URL, extra: Partial<{ token: string; new_password: string }> = {}) => {
       const [uid, token] = parts(link);
       return call(confirmReset, '/api/auth/password-reset/confirm', { body: { uid, token, new_password: 'a brand new sentence to remember', ...extra } });
     };
     expect((await confirm(older)).json.code).toBe('invalid_link');
     expect((await confirm(newer, { token: parts(newer)[1] + 'x' })).json.code).toBe('invalid_link');
+    // A refused password leaves the link usable.
+    const common = await confirm(newer, { new_password: 'passwordpassword' });
+    expect(common.json.code).toBe('validation_error');
     expect((await confirm(newer)).status).toBe(200);
     expect((await confirm(newer)).json.code).toBe('invalid_link');
     expect((await call(me, '/api/auth/me', { cookie: session })).status).toBe(401);

@@ -174,7 +174,7 @@ describe('SMTP transport (a real smtp-server on 127.0.0.1)', () => {
     expect(parsed.attachment?.headers.get('content-disposition')).toContain('rendez-vous.ics');
     expect(parsed.attachment && decodeBody(parsed.attachment)).toBe(ICS);
 
-    // Dev log: who and what, never the link.
+    // Dev log of a real delivery: who and what, not the link (it went to the inbox).
     expect(lines).toEqual([`[email] to zoe@example.test: ${sent.subject} -> SMTP`]);
   });
 
@@ -254,7 +254,8 @@ describe('file outbox', () => {
     expect(asSent(parsed.html)).toBe(sent.html.trimEnd());
     expect(parsed.attachment && decodeBody(parsed.attachment)).toBe(ICS);
 
-    expect(lines).toEqual([`[email] to ${sent.to}: ${sent.subject} -> ${entry.path}`]);
+    // Development log of the outbox: who, what, where, and the link to follow (issue #3).
+    expect(lines).toEqual([`[email] to ${sent.to}: ${sent.subject} -> ${entry.path}\n        link: ${LINK}`]);
   });
 
   it('reads messages back in sending order, even within one millisecond', async () => {

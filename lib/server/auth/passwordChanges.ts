@@ -9,6 +9,7 @@ import { redeemLinkToken } from './emailTokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertUnderLimit, consume, limits, recordEvent } from './rateLimit';
 import { deleteUserSessions, type User } from './sessions';
+import { decodeUid } from './tokens';
 import { assertUncommonPassword } from './signup';
 import { findUserByEmail, findUserById } from './users';
 
@@ -38,10 +39,13 @@ async function setPassword(db: Database, user: User, password: string, keepSessi
 
 /** Sets a new password from a reset link (1 hour, single use, only the newest link works). */
 export async function confirmPasswordReset(db: Database, input: { uid: string; token: string; new_password: string }): Promise<void> {
-  const userId = await redeemLinkToken(db, input.uid, input.token, 'password_reset');
-  const user = userId === null ? undefined : await findUserById(db, userId);
-  if (!user || !user.isActive) throw new AppError('invalid_link', 400, 'invalidLink');
+  const invalid = () => new AppError('invalid_link', 400, 'invalidLink');
+  const claimed = decodeUid(input.uid);
+  const user = claimed === null ? undefined : await findUserById(db, claimed);
+  if (!user || !user.isActive) throw invalid();
+  // Judge the new password before using the link, so a refused password does not cost the link.
   assertUncommonPassword(input.new_password, user.email, 'new_password');
+  if ((await redeemLinkToken(db, input.uid, input.token, 'password_reset')) !== user.id) throw invalid();
   await setPassword(db, user, input.new_password);
 }
 

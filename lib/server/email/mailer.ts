@@ -73,7 +73,9 @@ export function createMailer(settings: MailerSettings): Mailer {
         date,
         info.message,
       );
-      log?.(`[email] to ${message.to}: ${message.subject} -> ${file}`);
+      // In development the link is what a developer needs to go on (issue #3); never in production.
+      const link = /https?:\/\/\S+/.exec(message.text)?.[0];
+      log?.(`[email] to ${message.to}: ${message.subject} -> ${file}${link ? `\n        link: ${link}` : ''}`);
       return { transport: 'outbox', messageId: info.messageId, path: file };
     },
   };
