@@ -1,25 +1,22 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.mts';
 
 // Integration tests: domain code and route handlers against a real database (PGlite in memory,
 // or PostgreSQL when TEST_DATABASE_URL is set, each test file getting its own database).
-export default defineConfig({
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./', import.meta.url)),
-      // lib/server modules start with `import 'server-only'`, which throws outside React Server
-      // Components; here the domain code runs directly in Node.
-      'server-only': fileURLToPath(new URL('./tests/support/empty.ts', import.meta.url)),
+// Same aliases and module handling as the unit tests (vitest.config.mts).
+const config = mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      environment: 'node',
+      fileParallelism: true,
+      // Starting PGlite, hashing passwords and spawning processes take seconds, not milliseconds.
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
     },
-  },
-  test: {
-    environment: 'node',
-    // next-intl imports 'next/navigation' without an extension, which Node alone cannot resolve.
-    server: { deps: { inline: ['next-intl'] } },
-    include: ['tests/integration/**/*.test.ts'],
-    fileParallelism: true,
-    // Starting PGlite, hashing passwords and spawning processes take seconds, not milliseconds.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+  }),
+);
+// mergeConfig concatenates lists: these two replace the unit tests' instead.
+config.test!.include = ['tests/integration/**/*.test.ts'];
+config.test!.setupFiles = [];
+export default config;
