@@ -1,3 +1,4 @@
 // The whole schema, for drizzle-kit and for the typed `db` (no 'server-only': drizzle-kit loads it).
 export * from './accounts';
 export * from './clinic';
+export * from './appointments';
