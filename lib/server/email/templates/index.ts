@@ -1,5 +1,10 @@
 import 'server-only';
 
+export { appointmentCancelledEmail } from './appointmentCancelled';
+export { appointmentConfirmationEmail } from './appointmentConfirmation';
+export type { AppointmentDetails, AppointmentLocation, PatientAppointmentInput } from './appointmentDetails';
+export { appointmentRescheduledEmail } from './appointmentRescheduled';
+export { dietitianNoticeEmail, type DietitianNoticeInput } from './dietitianNotice';
 export { employeeInviteEmail } from './employeeInvite';
 export { escapeHtml } from './escape';
 export type { RenderedEmail } from './layout';

@@ -1,0 +1,51 @@
+import 'server-only';
+import { clinic } from '@/lib/clinic';
+import { formatPhone } from '@/lib/format/phone';
+import type { EmailLanguage } from '../types';
+import { detailLines, formatAppointmentTime, type AppointmentDetails } from './appointmentDetails';
+import { renderEmail, type RenderedEmail } from './layout';
+import { greeting } from './shared';
+
+/** Sent to the patient when an appointment is cancelled, with the .ics (METHOD:CANCEL) attached. */
+export function appointmentCancelledEmail(
+  input: AppointmentDetails & {
+    firstName?: string;
+    language: EmailLanguage;
+    /** The profile page, to book again. Unset for guests. */
+    manageLink?: string;
+  },
+): RenderedEmail {
+  const { language, manageLink } = input;
+  const when = formatAppointmentTime(input.start, language, input.timeZone);
+  // What was cancelled, without the duration: it no longer matters.
+  const details = detailLines(input, language, { duration: false });
+  const phone = formatPhone(clinic.phone);
+  if (language === 'fr') {
+    return renderEmail({
+      language,
+      subject: `Rendez-vous annulé : ${when}`,
+      preheader: `Votre rendez-vous du ${when} est annulé.`,
+      heading: 'Votre rendez-vous est annulé',
+      greeting: greeting(input.firstName, language),
+      paragraphs: [`Nous vous confirmons l’annulation du rendez-vous suivant :`, ...details],
+      action: manageLink ? { label: 'Voir mes rendez-vous', url: manageLink } : undefined,
+      notes: [
+        'Le fichier joint retire ce rendez-vous de votre calendrier.',
+        `Quand vous le souhaiterez, vous pourrez prendre un nouveau rendez-vous en ligne ou en nous appelant au ${phone}. Nous serons heureux de vous accueillir.`,
+      ],
+    });
+  }
+  return renderEmail({
+    language,
+    subject: `Appointment cancelled: ${when}`,
+    preheader: `Your appointment on ${when} is cancelled.`,
+    heading: 'Your appointment is cancelled',
+    greeting: greeting(input.firstName, language),
+    paragraphs: ['This confirms that the following appointment has been cancelled:', ...details],
+    action: manageLink ? { label: 'View my appointments', url: manageLink } : undefined,
+    notes: [
+      'The attached file removes this appointment from your calendar.',
+      `Whenever you are ready, you can book a new appointment online or by calling us at ${phone}. We will be happy to see you.`,
+    ],
+  });
+}
