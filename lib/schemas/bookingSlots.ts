@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Request bodies of the last three booking calls (SPEC §7): available-appointments/fetch and
+ * check, and book-appointment. Tokens are optional strings here on purpose, as in booking.ts:
+ * a missing one is answered by the token check (`booking_token_missing`), not as a field error.
+ */
+
+const token = z.string().max(8192, { error: 'tooLong' }).optional();
+
+const slotStepTokens = {
+  session_language_token: token,
+  auth_token: token,
+  service_token: token,
+  contact_token: token,
+  address_token: token,
+  skills_token: token,
+  office_data_token: token,
+  location_token: token,
+};
+
+/** A local calendar date of the clinic, 'YYYY-MM-DD', that exists (no 2026-02-30). */
+const localDate = z
+  .string({ error: 'required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dateInvalid' })
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error: 'dateInvalid' });
+
+/**
+ * A slot bound: an ISO instant as appointment_options gives it, or 'HH:MM' on the chosen date
+ * in the clinic's zone (SPEC §4: the client may send a slot as 'HH:MM-HH:MM').
+ */
+const slotTime = z.union([z.iso.datetime({ offset: true }), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)], { error: 'timeInvalid' });
+
+/** POST /api/booking/available-appointments/fetch; from_date defaults to today in the clinic's zone. */
+export const fetchAppointmentsSchema = z.strictObject({
+  ...slotStepTokens,
+  from_date: localDate.nullish(),
+});
+
+/** POST /api/booking/available-appointments/check */
+export const checkAppointmentSchema = z.strictObject({
+  ...slotStepTokens,
+  appointment_token: token,
+  date: localDate,
+  timeslot_start: slotTime,
+  timeslot_end: slotTime.nullish(),
+});
+
+/** POST /api/booking/book-appointment */
+export const bookAppointmentSchema = z.strictObject({
+  ...slotStepTokens,
+  appointment_token: token,
+  timeslot_token: token,
+});
+
+export type FetchAppointmentsInput = z.output<typeof fetchAppointmentsSchema>;
+export type CheckAppointmentInput = z.output<typeof checkAppointmentSchema>;
+export type BookAppointmentInput = z.output<typeof bookAppointmentSchema>;

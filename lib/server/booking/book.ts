@@ -1,0 +1,156 @@
+import 'server-only';
+import { eq, inArray } from 'drizzle-orm';
+import type { BookAppointmentInput } from '@/lib/schemas/bookingSlots';
+import type { Database } from '@/lib/server/db/client';
+import { appointments, offices, services, users, type Appointment, type GuestContact } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/appError';
+import {
+  findAppointmentByTokenJti,
+  insertAppointment,
+  rescheduleAppointment,
+  slotUnavailable,
+  type AppointmentValues,
+  type RescheduleResult,
+} from './appointments';
+import { appointmentIcsText, googleCalendarLink } from './calendar';
+import { locationOf, sendBookingNotices } from './notifications';
+import { canCancelOrReschedule } from './rules';
+import { findCurrentSlot, loadService } from './slots';
+import { verifyContextOf } from './steps/actor';
+import { bookingTokenContext, verifyChain, type Actor, type KeyContext, type RequestActor, type VerifiedChain } from './stepTokens';
+
+/**
+ * book-appointment (SPEC §7): the last step. Everything the earlier steps validated comes from
+ * the verified token chain; the slot is re-checked against fresh data in the same transaction
+ * that writes, and the exclusion constraints have the final word on a race (409).
+ */
+
+type BookChain = VerifiedChain<'timeslot'>;
+const MINUTE_MS = 60_000;
+
+/** Whose appointment a new booking is. Only the token chain decides: no account is created here. */
+function bookingParty(chain: BookChain): Pick<AppointmentValues, 'patientId' | 'guestContact'> {
+  const { actor } = chain.auth;
+  if (actor.kind === 'patient') return { patientId: actor.userId };
+  if (actor.kind === 'employee') {
+    if (actor.patientId === null) throw new AppError('patient_required', 400, 'patientRequired');
+    return { patientId: actor.patientId };
+  }
+  const { firstName, lastName, email, phone } = chain.contact.contact;
+  const guest: GuestContact = { firstName, lastName, email, phone, address: chain.address.address };
+  return { guestContact: guest };
+}
+
+/**
+ * The reschedule's guard, repeated inside the transaction that moves it (check-session's early
+ * answer may be stale). Returns whether an employee overrides the cancellation notice.
+ */
+async function checkMove(tx: Database, appointmentId: number, actor: Actor, now: Date): Promise<boolean> {
+  if (actor.kind === 'guest') throw new AppError('forbidden', 403, 'forbidden');
+  const [row] = await tx
+    .select({ patientId: appointments.patientId, status: appointments.status, startsAt: appointments.startsAt, notice: services.minCancellationNoticeHours })
+    .from(appointments)
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .where(eq(appointments.id, appointmentId));
+  if (!row) throw new AppError('appointment_not_found', 404, 'appointmentNotFound');
+  if (actor.kind === 'patient' && row.patientId !== actor.userId) throw new AppError('forbidden', 403, 'forbidden');
+  if (actor.kind === 'employee' && actor.patientId !== null && row.patientId !== actor.patientId) {
+    throw new AppError('rescheduling_patient_mismatch', 403, 'reschedulingPatientMismatch');
+  }
+  const notActive = new AppError('appointment_not_active', 409, 'appointmentNotActive');
+  if (row.status !== 'booked') throw notActive;
+  const decision = canCancelOrReschedule({ startsAt: row.startsAt, now, minCancellationNoticeHours: row.notice, actor: actor.kind });
+  if (decision.allowed) return decision.override;
+  if (decision.reason === 'notice_period') throw new AppError('cancellation_notice', 409, 'rescheduleTooLate', { values: { hours: row.notice } });
+  throw notActive;
+}
+
+/** The answer's appointment and its "Add to Google Calendar" link (no health details in the link). */
+async function describe(db: Database, appointment: Appointment) {
+  const [row] = await db
+    .select({ service: services, office: offices })
+    .from(services)
+    .innerJoin(offices, eq(offices.id, appointment.officeId))
+    .where(eq(services.id, appointment.serviceId));
+  const ids = [appointment.employeeId, ...(appointment.patientId === null ? [] : [appointment.patientId])];
+  const people = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
+  const nameOf = (person: { firstName: string; lastName: string } | null | undefined) => (person ? `${person.firstName} ${person.lastName}` : '');
+  const patient = appointment.patientId === null ? appointment.guestContact : people.find((p) => p.id === appointment.patientId);
+  const language = appointment.sessionLanguage;
+  const text = appointmentIcsText({
+    serviceName: row ? (language === 'fr' ? row.service.nameFr : row.service.nameEn) : '',
+    dietitianName: nameOf(people.find((p) => p.id === appointment.employeeId)),
+    location: row ? locationOf(row.office, language) : { kind: 'virtual' },
+    language,
+  });
+  return {
+    appointment: {
+      id: appointment.id,
+      session_language: language,
+      service_id: appointment.serviceId,
+      reasons: appointment.reasons,
+      message: appointment.message,
+      patient_id: appointment.patientId,
+      patient_name: nameOf(patient),
+      employee_id: appointment.employeeId,
+      start: appointment.startsAt.toISOString(),
+      end: appointment.endsAt.toISOString(),
+    },
+    google_calendar_link: googleCalendarLink({ ...text, start: appointment.startsAt, end: appointment.endsAt, details: text.description }),
+  };
+}
+
+export async function bookAppointmentStep(db: Database, input: BookAppointmentInput, caller: RequestActor, key: KeyContext = bookingTokenContext()) {
+  const chain = await verifyChain(input, ['timeslot'], verifyContextOf(caller, key));
+  const now = key.now ?? new Date();
+  const { actor } = chain.auth;
+  const { jti, start, dietitianId } = chain.timeslot;
+  const movingId = chain.session_language.reschedulingAppointmentId;
+  const service = await loadService(db, chain.service.serviceId);
+  const party = movingId === undefined ? bookingParty(chain) : null;
+
+  const outcome: Pick<RescheduleResult, 'appointment' | 'created' | 'previous'> = await db.transaction(async (tx) => {
+    // A resubmitted token: its appointment is the answer, before the re-check (which it would now fail).
+    const existing = await findAppointmentByTokenJti(tx, jti);
+    if (existing) return { appointment: existing, created: false, previous: null };
+    const slot = await findCurrentSlot(tx, chain, service, { startIso: start, now, dietitianId });
+    if (!slot) throw slotUnavailable();
+    const startsAt = new Date(slot.start);
+    const { base, tax, total } = chain.appointment.priceCents;
+    const values = {
+      employeeId: dietitianId,
+      serviceId: service.id,
+      officeId: chain.location.officeId,
+      startsAt,
+      endsAt: new Date(slot.end),
+      blockedUntil: new Date(startsAt.getTime() + service.employeeDurationMinutes * MINUTE_MS),
+      sessionLanguage: chain.session_language.sessionLanguage,
+      reasons: chain.skills.skillIds,
+      message: chain.skills.userMessage === '' ? null : chain.skills.userMessage,
+      priceCents: base,
+      taxCents: tax,
+      totalCents: total,
+      bookedBy: actor.kind === 'employee' ? actor.userId : null,
+      timeslotTokenJti: jti,
+    };
+    if (movingId === undefined) return { ...(await insertAppointment(tx, { ...values, ...party })), previous: null };
+    const override = await checkMove(tx, movingId, actor, now);
+    return rescheduleAppointment(tx, { appointmentId: movingId, newValues: values, by: actor.kind === 'guest' ? null : actor.userId, override });
+  });
+
+  const rescheduled = outcome.appointment.rescheduledFromId !== null;
+  // After commit, and only for a new write: a resubmitted token sends no second e-mail.
+  if (outcome.created) {
+    try {
+      await sendBookingNotices(db, {
+        appointmentId: outcome.appointment.id,
+        kind: rescheduled ? 'rescheduled' : 'booked',
+        previousStart: outcome.previous?.startsAt,
+      });
+    } catch (error) {
+      // Loading the e-mails' data failed: the booking stands; log the error's name only.
+      console.error(`[booking] notices failed: ${error instanceof Error ? error.name : 'error'}`);
+    }
+  }
+  return { ...(await describe(db, outcome.appointment)), messageKey: rescheduled ? 'appointmentRescheduled' : 'appointmentBooked' };
+}

@@ -1,0 +1,217 @@
+import 'server-only';
+import { and, eq, gt, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import type { Database } from '@/lib/server/db/client';
+import { appointments, patientProfiles, services, users, weeklySchedules } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/appError';
+import type { CheckAppointmentInput, FetchAppointmentsInput } from '@/lib/schemas/bookingSlots';
+import { getConfig } from '@/lib/server/config';
+import { slotUnavailable } from './appointments';
+import { countWeeklyLoad, findSlot, getAvailableSlots, type AppointmentSlot, type AvailabilityInput, type Dietitian, type ScheduleBlock } from './availability';
+import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate } from './clinicTime';
+import { priceService, type PricingData } from './pricing';
+import { lastBookableLocalDate } from './rules';
+import { bookingPatientId, verifyContextOf } from './steps/actor';
+import { centsToDecimal } from './steps/catalog';
+import { findQualifiedDietitians } from './steps/dietitians';
+import { bookingTokenContext, signNextStep, verifyChain, type KeyContext, type RequestActor, type VerifiedChain } from './stepTokens';
+
+/**
+ * Loads what getAvailableSlots / findSlot need for one booking chain, with one query per kind
+ * of row (never one per dietitian): the service, the qualified dietitians (the same list
+ * locations/fetch used, so offices and slots agree), their names and schedules at the chosen
+ * office, their active appointments, the patient's own and the preferred dietitian.
+ */
+
+type SlotChain = VerifiedChain<'location'>;
+export type ServiceRow = typeof services.$inferSelect;
+
+const DAY_MS = 86_400_000;
+
+/** An instant safely before the local date begins and one safely after it ends, whatever the zone's offset. */
+const wellBefore = (date: LocalDate) => new Date(Date.parse(`${date}T00:00:00Z`) - DAY_MS);
+const wellAfter = (date: LocalDate) => new Date(Date.parse(`${date}T00:00:00Z`) + 2 * DAY_MS);
+
+export async function loadService(db: Database, serviceId: number): Promise<ServiceRow> {
+  const [service] = await db.select().from(services).where(eq(services.id, serviceId)).limit(1);
+  // Withdrawn since the service step: the booking cannot go on with it.
+  if (!service || !service.isActive) throw new AppError('service_not_found', 404, 'serviceNotFound');
+  return service;
+}
+
+export interface SlotWindow {
+  now: Date;
+  timeZone: string;
+  fromDate: LocalDate;
+  days: number;
+}
+
+export async function loadAvailabilityInput(
+  db: Database,
+  chain: SlotChain,
+  service: ServiceRow,
+  window: SlotWindow,
+): Promise<AvailabilityInput> {
+  const { actor } = chain.auth;
+  const officeId = chain.location.officeId;
+  const selectedDietitianId = actor.kind === 'employee' ? actor.dietitianId : null;
+  const dietitianIds = await findQualifiedDietitians(db, {
+    sessionLanguage: chain.session_language.sessionLanguage,
+    skillIds: chain.skills.skillIds,
+    requiresMatchingSkills: service.requiresMatchingSkills,
+    dietitianId: selectedDietitianId,
+  });
+  // The appointment being moved no longer holds its time for this booking (rescheduleAppointment frees it).
+  const movingId = chain.session_language.reschedulingAppointmentId;
+  const notMoving: SQL | undefined = movingId === undefined ? undefined : ne(appointments.id, movingId);
+  const lastDate = addDays(window.fromDate, window.days - 1);
+  // Weekly load counts whole ISO weeks: from the Monday of the first date to the Sunday of the last.
+  const loadFrom = wellBefore(addDays(window.fromDate, 1 - isoWeekday(window.fromDate)));
+  const loadTo = wellAfter(addDays(lastDate, 7 - isoWeekday(lastDate)));
+  const patientId = bookingPatientId(actor);
+
+  // One after another, not Promise.all: inside a transaction they share one connection.
+  const people =
+    dietitianIds.length === 0
+      ? []
+      : await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, dietitianIds));
+  const schedules =
+    dietitianIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(weeklySchedules)
+          .where(and(inArray(weeklySchedules.employeeId, dietitianIds), eq(weeklySchedules.officeId, officeId)));
+  const taken =
+    // Index appointments_employee_starts_idx: (employee_id, starts_at).
+    dietitianIds.length === 0
+      ? []
+      : await db
+          .select({ employeeId: appointments.employeeId, startsAt: appointments.startsAt, endsAt: appointments.blockedUntil })
+          .from(appointments)
+          .where(
+            and(
+              inArray(appointments.employeeId, dietitianIds),
+              ne(appointments.status, 'cancelled'),
+              lt(appointments.startsAt, loadTo),
+              gt(appointments.blockedUntil, loadFrom),
+              notMoving,
+            ),
+          );
+  const patientRows =
+    // A guest's other bookings are not known here; the guest exclusion constraint still guards them.
+    patientId === null
+      ? []
+      : await db
+          .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+          .from(appointments)
+          .where(
+            and(
+              eq(appointments.patientId, patientId),
+              ne(appointments.status, 'cancelled'),
+              lt(appointments.startsAt, wellAfter(lastDate)),
+              gt(appointments.endsAt, wellBefore(window.fromDate)),
+              notMoving,
+            ),
+          );
+  const profile =
+    patientId === null
+      ? []
+      : await db.select({ preferred: patientProfiles.preferredDietitianId }).from(patientProfiles).where(eq(patientProfiles.userId, patientId));
+
+  const blocksOf = new Map<number, ScheduleBlock[]>();
+  for (const { employeeId, ...block } of schedules) blocksOf.set(employeeId, [...(blocksOf.get(employeeId) ?? []), block]);
+  const dietitians: Dietitian[] = people
+    .map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}`, schedules: blocksOf.get(p.id) ?? [] }))
+    .sort((a, b) => a.id - b.id);
+  return {
+    ...window,
+    service,
+    dietitians,
+    officeId,
+    // The schema has no time-off table yet: absences are entered as blocking appointments.
+    timeOff: [],
+    busy: taken,
+    patientBusy: patientRows,
+    weeklyLoad: countWeeklyLoad(taken, window.timeZone),
+    preferredDietitianId: profile[0]?.preferred ?? null,
+    selectedDietitianId,
+  };
+}
+
+/** The longest window one fetch answers (issue #4: 90 days), before the service's own limit. */
+export const MAX_WINDOW_DAYS = 90;
+
+/** The slot at `startIso` as availability would offer it now, for this chain's dietitian(s); null when gone. */
+export async function findCurrentSlot(
+  db: Database,
+  chain: SlotChain,
+  service: ServiceRow,
+  options: { startIso: string; now: Date; dietitianId?: number },
+): Promise<AppointmentSlot | null> {
+  const timeZone = getConfig().clinicTimezone;
+  const fromDate = utcToLocalDate(Date.parse(options.startIso), timeZone);
+  const input = await loadAvailabilityInput(db, chain, service, { now: options.now, timeZone, fromDate, days: 1 });
+  // Booking re-checks the dietitian the timeslot token named, not whoever is least busy now.
+  const limited = options.dietitianId === undefined ? input : { ...input, selectedDietitianId: options.dietitianId };
+  return findSlot(limited, options.startIso);
+}
+
+/** Cents for arithmetic and 2-decimal strings for display, side by side (SPEC shows '135.00'). */
+function pricingDto(price: PricingData) {
+  return {
+    base_price: centsToDecimal(price.base_price),
+    tax_amount: centsToDecimal(price.tax_amount),
+    total_price: centsToDecimal(price.total_price),
+    base_price_cents: price.base_price,
+    tax_amount_cents: price.tax_amount,
+    total_price_cents: price.total_price,
+    currency: price.currency,
+    tax_breakdown: price.tax_breakdown.map((line) => ({ ...line, amount: centsToDecimal(line.amount), amount_cents: line.amount })),
+  };
+}
+
+/** available-appointments/fetch: the slots of the window at the chosen office, and the price. */
+export async function fetchAppointmentsStep(db: Database, input: FetchAppointmentsInput, caller: RequestActor, key: KeyContext = bookingTokenContext()) {
+  const chain = await verifyChain(input, ['location'], verifyContextOf(caller, key));
+  const service = await loadService(db, chain.service.serviceId);
+  const now = key.now ?? new Date();
+  const timeZone = getConfig().clinicTimezone;
+  const today = utcToLocalDate(now, timeZone);
+  // Never before today: past dates have no bookable slots and would only cost queries.
+  const fromDate = input.from_date && input.from_date > today ? input.from_date : today;
+  const horizon = lastBookableLocalDate(now, service.maxAdvanceBookingDays, timeZone);
+  const windowEnd = addDays(fromDate, MAX_WINDOW_DAYS - 1);
+  const toDate = windowEnd < horizon ? windowEnd : horizon;
+  const days = Math.round((Date.parse(toDate) - Date.parse(fromDate)) / DAY_MS) + 1;
+  const options = days <= 0 ? {} : getAvailableSlots(await loadAvailabilityInput(db, chain, service, { now, timeZone, fromDate, days }));
+  const price = priceService(service);
+  const claims = { fromDate, toDate, priceCents: { base: price.base_price, tax: price.tax_amount, total: price.total_price } };
+  return {
+    appointment_token: await signNextStep('appointment', claims, chain, key),
+    pricing_data: pricingDto(price),
+    appointment_options: options,
+  };
+}
+
+/** 'HH:MM' on the chosen date in the clinic's zone, or an ISO instant as given. */
+function slotStartIso(date: LocalDate, value: string, timeZone: string): string | null {
+  const clock = /^(\d{2}):(\d{2})$/.exec(value);
+  if (!clock) return new Date(value).toISOString();
+  return zonedDateTimeToUtc(date, Number(clock[1]) * 60 + Number(clock[2]), timeZone)?.toISOString() ?? null;
+}
+
+/** available-appointments/check: the chosen slot, re-validated against fresh data, becomes the timeslot token. */
+export async function checkAppointmentStep(db: Database, input: CheckAppointmentInput, caller: RequestActor, key: KeyContext = bookingTokenContext()) {
+  const chain = await verifyChain(input, ['appointment'], verifyContextOf(caller, key));
+  const timeZone = getConfig().clinicTimezone;
+  const startIso = slotStartIso(input.date, input.timeslot_start, timeZone);
+  const offered = input.date >= chain.appointment.fromDate && input.date <= chain.appointment.toDate;
+  if (!startIso || !offered || utcToLocalDate(Date.parse(startIso), timeZone) !== input.date) throw slotUnavailable();
+  const service = await loadService(db, chain.service.serviceId);
+  const slot = await findCurrentSlot(db, chain, service, { startIso, now: key.now ?? new Date() });
+  if (!slot) throw slotUnavailable();
+  const { actor } = chain.auth;
+  // Slots are limited to an employee's chosen dietitian, so the recommended one is that dietitian.
+  const dietitianId = actor.kind === 'employee' && actor.dietitianId !== null ? actor.dietitianId : slot.recommended_employee.id;
+  return { timeslot_token: await signNextStep('timeslot', { start: slot.start, end: slot.end, dietitianId }, chain, key) };
+}
