@@ -1,5 +1,6 @@
 'use client';
 
+import { NewPasswordFields } from './AccountFields';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,7 +17,6 @@ import { applyServerFieldErrors } from './serverErrors';
 /** Change password (inside RequireAuth): current, new and confirmation. Other sessions end. */
 export function ChangePasswordForm() {
   const t = useTranslations('Auth.changePassword');
-  const forms = useTranslations('Forms');
   const router = useRouter();
   const validate = useAuthStore((s) => s.validate);
   const [formError, setFormError] = useState<string | null>(null);
@@ -67,18 +67,9 @@ export function ChangePasswordForm() {
         error={errors.current_password?.message}
         {...register('current_password')}
       />
-      <PasswordField
-        label={t('new')}
-        hint={forms('passwordHint')}
-        autoComplete="new-password"
-        error={errors.new_password?.message}
-        {...register('new_password')}
-      />
-      <PasswordField
-        label={t('confirm')}
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={{ label: t('new'), error: errors.new_password?.message, field: register('new_password') }}
+        confirm={{ label: t('confirm'), error: errors.confirmPassword?.message, field: register('confirmPassword') }}
       />
       <div className="button-row">
         <SubmitButton pending={isSubmitting} label={t('submit')} pendingLabel={t('submitting')} />

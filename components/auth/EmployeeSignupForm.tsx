@@ -1,13 +1,12 @@
 'use client';
 
+import { LanguageChoice, NewPasswordFields } from './AccountFields';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/ui/form/Field';
 import { FormAlert, SubmitButton } from '@/components/ui/form/FormParts';
 import formStyles from '@/components/ui/form/form.module.css';
-import { PasswordField } from '@/components/ui/form/PasswordField';
-import { RadioGroup } from '@/components/ui/form/RadioGroup';
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import { authApi, readApiFailure } from '@/lib/api/auth';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -20,8 +19,6 @@ import { useQueryParam } from './useQueryParam';
 /** Employee sign-up from an e-mailed invitation (`?invite=<token>`); the invitation proves the address. */
 export function EmployeeSignupForm() {
   const t = useTranslations('Auth.employee');
-  const forms = useTranslations('Forms');
-  const languages = useTranslations('Auth.languages');
   const language: 'en' | 'fr' = useLocale() === 'fr' ? 'fr' : 'en';
   const router = useRouter();
   const invite = useQueryParam('invite');
@@ -103,27 +100,14 @@ export function EmployeeSignupForm() {
         error={errors.phone?.message}
         {...register('phone')}
       />
-      <PasswordField
-        label={t('password')}
-        hint={forms('passwordHint')}
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
+      <NewPasswordFields
+        password={{ label: t('password'), error: errors.password?.message, field: register('password') }}
+        confirm={{ label: t('confirmPassword'), error: errors.confirmPassword?.message, field: register('confirmPassword') }}
       />
-      <PasswordField
-        label={t('confirmPassword')}
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
-      <RadioGroup
-        legend={t('language')}
+      <LanguageChoice
+        label={t('language')}
         error={errors.preferred_language?.message}
-        options={[
-          { value: 'en', label: languages('en') },
-          { value: 'fr', label: languages('fr') },
-        ]}
-        {...register('preferred_language')}
+        field={register('preferred_language')}
       />
       <div className="button-row">
         <SubmitButton pending={isSubmitting} label={t('submit')} pendingLabel={t('submitting')} />

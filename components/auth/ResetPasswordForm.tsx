@@ -1,11 +1,11 @@
 'use client';
 
+import { NewPasswordFields } from './AccountFields';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert, SubmitButton } from '@/components/ui/form/FormParts';
 import formStyles from '@/components/ui/form/form.module.css';
-import { PasswordField } from '@/components/ui/form/PasswordField';
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import { authApi, readApiFailure } from '@/lib/api/auth';
 import { Link, useRouter } from '@/lib/i18n/navigation';
@@ -16,7 +16,6 @@ import { applyServerFieldErrors } from './serverErrors';
 /** The e-mailed reset link: a new password (twice), then on to sign in. */
 export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
   const t = useTranslations('Auth.resetConfirm');
-  const forms = useTranslations('Forms');
   const router = useRouter();
   const [invalidLink, setInvalidLink] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -66,18 +65,9 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
           <p>{formError}</p>
         </FormAlert>
       ) : null}
-      <PasswordField
-        label={t('newPassword')}
-        hint={forms('passwordHint')}
-        autoComplete="new-password"
-        error={errors.new_password?.message}
-        {...register('new_password')}
-      />
-      <PasswordField
-        label={t('confirmPassword')}
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={{ label: t('newPassword'), error: errors.new_password?.message, field: register('new_password') }}
+        confirm={{ label: t('confirmPassword'), error: errors.confirmPassword?.message, field: register('confirmPassword') }}
       />
       <div className="button-row">
         <SubmitButton pending={isSubmitting} label={t('submit')} pendingLabel={t('submitting')} />
