@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, gt, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, patientProfiles, services, users, weeklySchedules } from '@/lib/server/db/schema';
+import { appointments, patientProfiles, services, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import type { CheckAppointmentInput, FetchAppointmentsInput } from '@/lib/schemas/bookingSlots';
 import { getConfig } from '@/lib/server/config';
@@ -19,7 +19,7 @@ import { bookingTokenContext, signNextStep, verifyChain, type KeyContext, type R
  * Loads what getAvailableSlots / findSlot need for one booking chain, with one query per kind
  * of row (never one per dietitian): the service, the qualified dietitians (the same list
  * locations/fetch used, so offices and slots agree), their names and schedules at the chosen
- * office, their active appointments, the patient's own and the preferred dietitian.
+ * office, their time off and active appointments, the patient's own and the preferred dietitian.
  */
 
 type SlotChain = VerifiedChain<'location'>;
@@ -97,16 +97,31 @@ export async function loadAvailabilityInput(
               notMoving,
             ),
           );
+  const absences =
+    // Index time_off_employee_starts_idx: (employee_id, starts_at). Never the reason: it is private.
+    dietitianIds.length === 0
+      ? []
+      : await db
+          .select({ employeeId: timeOff.employeeId, startsAt: timeOff.startsAt, endsAt: timeOff.endsAt })
+          .from(timeOff)
+          .where(and(inArray(timeOff.employeeId, dietitianIds), lt(timeOff.startsAt, wellAfter(lastDate)), gt(timeOff.endsAt, wellBefore(window.fromDate))));
+  // Whose own visits cannot overlap the new one: the patient's, or a guest's by e-mail, matched
+  // as the guest exclusion constraint (migration 0003) matches it, so what is offered can be booked.
+  const ownedBy: SQL | undefined =
+    patientId !== null
+      ? eq(appointments.patientId, patientId)
+      : actor.kind === 'guest'
+        ? sql`lower(${appointments.guestContact} ->> 'email') = lower(${chain.contact.contact.email})`
+        : undefined;
   const patientRows =
-    // A guest's other bookings are not known here; the guest exclusion constraint still guards them.
-    patientId === null
+    ownedBy === undefined
       ? []
       : await db
           .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
           .from(appointments)
           .where(
             and(
-              eq(appointments.patientId, patientId),
+              ownedBy,
               ne(appointments.status, 'cancelled'),
               lt(appointments.startsAt, wellAfter(lastDate)),
               gt(appointments.endsAt, wellBefore(window.fromDate)),
@@ -128,8 +143,7 @@ export async function loadAvailabilityInput(
     service,
     dietitians,
     officeId,
-    // The schema has no time-off table yet: absences are entered as blocking appointments.
-    timeOff: [],
+    timeOff: absences,
     busy: taken,
     patientBusy: patientRows,
     weeklyLoad: countWeeklyLoad(taken, window.timeZone),

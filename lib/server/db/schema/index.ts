@@ -2,3 +2,4 @@
 export * from './accounts';
 export * from './clinic';
 export * from './appointments';
+export * from './schedule';
