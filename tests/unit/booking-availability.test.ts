@@ -290,3 +290,12 @@ describe('a clinic-sized input', () => {
     for (const [date, daySlots] of Object.entries(options)) expect(daySlots.every((s) => utcToLocalDate(new Date(s.start), TZ) === date)).toBe(true);
   });
 });
+
+describe('countWeeklyLoad', () => {
+  it('puts two appointments of one UTC hour in different ISO weeks when local midnight falls between them', () => {
+    // St. John's is UTC-3:30 in November: 03:15Z is Sunday 23:45 local (week 47), 03:45Z Monday 00:15 (week 48).
+    const at = (iso: string) => ({ employeeId: 1, startsAt: new Date(iso), endsAt: new Date(Date.parse(iso) + 1_800_000) });
+    const load = countWeeklyLoad([at('2026-11-23T03:15:00Z'), at('2026-11-23T03:45:00Z'), at('2026-11-23T03:46:00Z')], 'America/St_Johns');
+    expect(load.get(1)).toEqual(new Map([['2026-W47', 1], ['2026-W48', 2]]));
+  });
+});

@@ -71,12 +71,15 @@ export type AppointmentOptions = Record<LocalDate, AppointmentSlot[]>;
 /** Counts appointments per dietitian per local ISO week, the shape `weeklyLoad` expects. */
 export function countWeeklyLoad(appointments: readonly EmployeeRange[], timeZone: string): WeeklyLoad {
   const load = new Map<number, Map<string, number>>();
-  const weekOfDate = new Map<LocalDate, string>();
+  // Every zone's offset, and every change of it, falls on a quarter hour (e.g. UTC-3:30), so
+  // one local-date lookup per UTC quarter hour serves all appointments starting in it: the
+  // dietitians share a 15-minute grid, which turns thousands of lookups into hundreds.
+  const weekOfQuarter = new Map<number, string>();
   for (const { employeeId, startsAt } of appointments) {
     const weeks = load.get(employeeId) ?? new Map<string, number>();
-    const date = utcToLocalDate(startsAt, timeZone);
-    const week = weekOfDate.get(date) ?? isoWeekKey(date);
-    weekOfDate.set(date, week);
+    const quarter = Math.floor(startsAt.getTime() / 900_000);
+    const week = weekOfQuarter.get(quarter) ?? isoWeekKey(utcToLocalDate(startsAt, timeZone));
+    weekOfQuarter.set(quarter, week);
     weeks.set(week, (weeks.get(week) ?? 0) + 1);
     load.set(employeeId, weeks);
   }
