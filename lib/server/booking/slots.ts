@@ -6,7 +6,7 @@ import { AppError } from '@/lib/server/http/appError';
 import type { CheckAppointmentInput, FetchAppointmentsInput } from '@/lib/schemas/bookingSlots';
 import { getConfig } from '@/lib/server/config';
 import { slotUnavailable } from './appointments';
-import { countWeeklyLoad, findSlot, getAvailableSlots, type AppointmentSlot, type AvailabilityInput, type Dietitian, type ScheduleBlock } from './availability';
+import { findSlot, getAvailableSlots, type AppointmentSlot, type AvailabilityInput, type Dietitian, type ScheduleBlock } from './availability';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate } from './clinicTime';
 import { priceService, type PricingData } from './pricing';
 import { lastBookableLocalDate } from './rules';
@@ -81,6 +81,15 @@ export async function loadAvailabilityInput(
           .select()
           .from(weeklySchedules)
           .where(and(inArray(weeklySchedules.employeeId, dietitianIds), eq(weeklySchedules.officeId, officeId)));
+  const tz = window.timeZone;
+  // Busy ranges matter only on the weekdays a dietitian works at this office: loading just those
+  // keeps each fetch to a fraction of the window's appointments (what dominates on PGlite).
+  const localWeekday = (column: typeof appointments.startsAt | typeof appointments.blockedUntil) =>
+    sql`extract(isodow from (${column} at time zone ${tz}))::int`;
+  const worksHereThatDay = sql`exists (select 1 from ${weeklySchedules} ws where ws.employee_id = ${appointments.employeeId}
+    and ws.office_id = ${officeId} and ws.weekday in (${localWeekday(appointments.startsAt)}, ${localWeekday(appointments.blockedUntil)}))`;
+  const activeOf = (from: Date, to: Date) =>
+    and(inArray(appointments.employeeId, dietitianIds), ne(appointments.status, 'cancelled'), lt(appointments.startsAt, to), gt(appointments.blockedUntil, from), notMoving);
   const taken =
     // Index appointments_employee_starts_idx: (employee_id, starts_at).
     dietitianIds.length === 0
@@ -88,15 +97,25 @@ export async function loadAvailabilityInput(
       : await db
           .select({ employeeId: appointments.employeeId, startsAt: appointments.startsAt, endsAt: appointments.blockedUntil })
           .from(appointments)
-          .where(
-            and(
-              inArray(appointments.employeeId, dietitianIds),
-              ne(appointments.status, 'cancelled'),
-              lt(appointments.startsAt, loadTo),
-              gt(appointments.blockedUntil, loadFrom),
-              notMoving,
-            ),
-          );
+          .where(and(activeOf(wellBefore(window.fromDate), wellAfter(lastDate)), worksHereThatDay));
+  // The recommendation's weekly load counts every appointment of the week, wherever it is:
+  // counted by the database (grouped by ordinal, so the time-zone parameter appears once).
+  const weekRows =
+    dietitianIds.length === 0
+      ? []
+      : await db
+          .select({
+            employeeId: appointments.employeeId,
+            week: sql<string>`to_char(${appointments.startsAt} at time zone ${tz}, 'IYYY-"W"IW')`,
+            count: sql<number>`count(*)::int`,
+          })
+          .from(appointments)
+          .where(activeOf(loadFrom, loadTo))
+          .groupBy(sql`1`, sql`2`);
+  const weeklyLoad = new Map<number, Map<string, number>>();
+  for (const { employeeId, week, count } of weekRows) {
+    weeklyLoad.set(employeeId, (weeklyLoad.get(employeeId) ?? new Map<string, number>()).set(week, count));
+  }
   const absences =
     // Index time_off_employee_starts_idx: (employee_id, starts_at). Never the reason: it is private.
     dietitianIds.length === 0
@@ -146,7 +165,7 @@ export async function loadAvailabilityInput(
     timeOff: absences,
     busy: taken,
     patientBusy: patientRows,
-    weeklyLoad: countWeeklyLoad(taken, window.timeZone),
+    weeklyLoad,
     preferredDietitianId: profile[0]?.preferred ?? null,
     selectedDietitianId,
   };
