@@ -113,7 +113,13 @@ describe('sign-up, verification and sign-in', () => {
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect((await call(me, '/api/auth/me', { cookie: res.cookie })).json.user).toMatchObject({ email });
     expect((await call(validateToken, '/api/auth/validate-token', { cookie: res.cookie })).json).toEqual({ valid: true });
-    expect((await call(validateToken, '/api/auth/validate-token')).status).toBe(401);
+    // No session presented: simply signed out, without an error status.
+    const anonymous = await call(validateToken, '/api/auth/validate-token');
+    expect([anonymous.status, anonymous.json.valid]).toEqual([200, false]);
+    // A session that no longer exists: 401, and the cookie is cleared.
+    const stale = await call(validateToken, '/api/auth/validate-token', { cookie: 'session=not-a-real-token' });
+    expect([stale.status, stale.json.valid]).toEqual([401, false]);
+    expect(stale.headers.get('set-cookie')).toMatch(/^session=; .*Max-Age=0/);
     expect((await call(me, '/api/auth/me')).status).toBe(401);
   });
 
