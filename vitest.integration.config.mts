@@ -9,7 +9,9 @@ const config = mergeConfig(
   defineConfig({
     test: {
       environment: 'node',
-      fileParallelism: true,
+      // On PostgreSQL the files share one server: each holds its own pools and the race tests
+      // open 20-25 connections at once, which in parallel can pass the default 100-connection cap.
+      fileParallelism: !process.env.TEST_DATABASE_URL,
       // Starting PGlite, hashing passwords and spawning processes take seconds, not milliseconds.
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -37,7 +37,16 @@ async function createPostgresDatabase(adminUrl: string, state: TestDatabaseState
   const handle = await openDatabase({ url: url.toString() });
   const drop = async () => {
     await handle.close();
-    await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await withAdmin(adminUrl, async (admin) => {
+      // pool.end() resolves before its sockets are gone; forcing the drop while they close makes
+      // the server kill them, which surfaces as an unhandled error. Give them a moment first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
   };
   try {
     await prepare(handle, state);
