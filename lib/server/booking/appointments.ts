@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '@/lib/server/db/client';
-import { appointments, type Appointment, type NewAppointment } from '@/lib/server/db/schema';
+import type { Database, Transaction } from '@/lib/server/db/client';
+import { appointments, type Appointment, type GuestContact, type NewAppointment } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 
 /**
@@ -67,6 +67,13 @@ const notActive = () => new AppError('appointment_not_active', 409, 'appointment
 // SQLSTATEs. Drizzle wraps the driver's error (DrizzleQueryError): the code is on its cause.
 const UNIQUE_VIOLATION = '23505';
 const EXCLUSION_VIOLATION = '23P01';
+// Concurrent inserts checking the same exclusion constraint wait on each other, and PostgreSQL
+// breaks such a cycle only after deadlock_timeout by aborting one (deadlock_detected). So each
+// write first takes transaction-scoped advisory locks on the dietitian and the patient (or
+// guest e-mail), in one order: writes for the same people queue instead. Should a cycle still
+// happen (a serialization failure or a deadlock), nothing was written: try again.
+const RETRYABLE = new Set(['40P01', '40001']);
+const WRITE_ATTEMPTS = 5;
 
 function pgErrorCode(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
@@ -74,6 +81,30 @@ function pgErrorCode(error: unknown): string | undefined {
     if (typeof code === 'string') return code;
   }
   return undefined;
+}
+
+/** Runs a write transaction again when PostgreSQL aborted it for a deadlock or serialization failure. */
+async function withRetry<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (!code || !RETRYABLE.has(code) || attempt >= WRITE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+/** Queues this transaction behind others booking the same dietitian or the same patient/guest. */
+async function lockBookingParties(
+  tx: Transaction,
+  parties: { employeeId: number; patientId: number | null; guestContact: GuestContact | null },
+): Promise<void> {
+  const person = parties.patientId !== null ? `patient:${parties.patientId}` : `guest:${parties.guestContact?.email.toLowerCase()}`;
+  for (const key of [`employee:${parties.employeeId}`, person].sort()) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`appointments:${key}`}))`);
+  }
 }
 
 /** PostgreSQL's exclusion_violation (23P01), which drizzle wraps: an overlapping active appointment. */
@@ -120,13 +151,16 @@ export async function insertAppointment(db: Database, values: AppointmentValues)
     if (existing) return { appointment: existing, created: false };
   }
   try {
-    const appointment = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(appointments)
-        .values({ ...values, patientId: values.patientId ?? null, guestContact: values.guestContact ?? null, status: 'booked' })
-        .returning();
-      return row!;
-    });
+    const appointment = await withRetry(() =>
+      db.transaction(async (tx) => {
+        await lockBookingParties(tx, { employeeId: values.employeeId, patientId: values.patientId ?? null, guestContact: values.guestContact ?? null });
+        const [row] = await tx
+          .insert(appointments)
+          .values({ ...values, patientId: values.patientId ?? null, guestContact: values.guestContact ?? null, status: 'booked' })
+          .returning();
+        return row!;
+      }),
+    );
     return { appointment, created: true };
   } catch (error) {
     return { appointment: await settleFailedWrite(db, error, jti), created: false };
@@ -159,7 +193,9 @@ export async function rescheduleAppointment(
     if (existing) return replay(existing);
   }
   try {
-    return await db.transaction(async (tx) => {
+    return await withRetry(() => db.transaction(async (tx) => {
+      const current = await findAppointment(tx, appointmentId);
+      if (current) await lockBookingParties(tx, { ...current, employeeId: newValues.employeeId });
       // Row-locks the old appointment: a concurrent reschedule or cancel waits, then finds it cancelled.
       const [previous] = await tx
         .update(appointments)
@@ -182,7 +218,7 @@ export async function rescheduleAppointment(
         })
         .returning();
       return { appointment: appointment!, previous, created: true };
-    });
+    }));
   } catch (error) {
     return replay(await settleFailedWrite(db, error, jti));
   }
