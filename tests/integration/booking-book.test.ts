@@ -104,6 +104,11 @@ describe('guest booking, end to end', () => {
     const appointment = res.json.appointment as Record<string, unknown>;
     expect(appointment).toMatchObject({ session_language: 'fr', patient_id: null, patient_name: 'Élise Gauthier', start: slot.start, end: slot.end });
     expect(res.json.google_calendar_link).toMatch(/^https:\/\/calendar\.google\.com\//);
+    // The success screen's download: the confirmation's event, without the private message.
+    expect(res.json.ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(res.json.ics).toContain('SEQUENCE:0');
+    expect(res.json.ics).toContain('ATTENDEE');
+    expect(res.json.ics).not.toContain('Diab');
     expect(res.json.messages).toEqual([{ message: expect.any(String), type: 'success' }]);
 
     const sent = await mails(form.email);

@@ -1,6 +1,8 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
+import { clinic } from '@/lib/clinic';
 import type { BookAppointmentInput } from '@/lib/schemas/bookingSlots';
+import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, offices, services, users, type Appointment, type GuestContact } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
@@ -12,7 +14,7 @@ import {
   type AppointmentValues,
   type RescheduleResult,
 } from './appointments';
-import { appointmentIcsText, googleCalendarLink } from './calendar';
+import { appointmentIcs, appointmentIcsText, appointmentUid, googleCalendarLink } from './calendar';
 import { locationOf, sendBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
 import { findCurrentSlot, loadService } from './slots';
@@ -73,7 +75,10 @@ async function describe(db: Database, appointment: Appointment) {
     .innerJoin(offices, eq(offices.id, appointment.officeId))
     .where(eq(services.id, appointment.serviceId));
   const ids = [appointment.employeeId, ...(appointment.patientId === null ? [] : [appointment.patientId])];
-  const people = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
+  const people = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
   const nameOf = (person: { firstName: string; lastName: string } | null | undefined) => (person ? `${person.firstName} ${person.lastName}` : '');
   const patient = appointment.patientId === null ? appointment.guestContact : people.find((p) => p.id === appointment.patientId);
   const language = appointment.sessionLanguage;
@@ -97,6 +102,18 @@ async function describe(db: Database, appointment: Appointment) {
       end: appointment.endsAt.toISOString(),
     },
     google_calendar_link: googleCalendarLink({ ...text, start: appointment.startsAt, end: appointment.endsAt, details: text.description }),
+    // The same event as the confirmation e-mail's (same UID and SEQUENCE), for the success screen's download.
+    ics: appointmentIcs({
+      uid: appointmentUid(appointment.calendarUid),
+      sequence: appointment.sequence,
+      method: 'REQUEST',
+      start: appointment.startsAt,
+      end: appointment.endsAt,
+      ...text,
+      organizer: { name: clinic.name, email: getConfig().clinicEmail },
+      attendee: { name: nameOf(patient), email: patient?.email ?? '' },
+      language,
+    }),
   };
 }
 

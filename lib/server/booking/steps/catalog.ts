@@ -17,6 +17,8 @@ export function serviceDto(row: ServiceRow, locale: Locale) {
   const fr = locale === 'fr';
   return {
     id: row.id,
+    /** The service page's slug: links such as /book-online?service=follow-up preselect it. */
+    slug: row.slug,
     translated_name: fr ? row.nameFr : row.nameEn,
     client_duration: row.clientDurationMinutes,
     employee_duration: row.employeeDurationMinutes,
