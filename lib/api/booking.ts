@@ -29,6 +29,8 @@ export interface Service {
   is_free_service: boolean;
   enforce_prerequisite: boolean;
   is_taxable: boolean;
+  /** The price already contains the HST. */
+  tax_included: boolean;
   /** Hours. */
   min_cancellation_notice: number;
   max_advance_booking_days: number;

@@ -81,7 +81,7 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, { error: 'must be an IANA time zone such as America/Toronto' })
     .default('America/Toronto'),
-  BOOKING_TOKEN_TTL_SECONDS: integer(60, 86400).default(1800),
+  BOOKING_TOKEN_TTL_SECONDS: integer(10, 86400).default(1800),
   INTAKE_ENCRYPTION_KEY: secret.optional(),
   SEED_DEMO: flag.optional(),
 });

@@ -1,5 +1,19 @@
+import { Suspense } from 'react';
+import { BookingFlow } from '@/components/booking/BookingFlow';
+import { BookingMessages } from '@/components/booking/BookingMessages';
+import { HowToBook } from '@/components/booking/HowToBook';
 import { introPage } from '@/components/layout/introPage';
 
-const page = introPage('/book-online', 'book-online');
+// The page is static; the booking system runs in the browser against the booking API.
+const page = introPage('/book-online', 'book-online', async (locale) => (
+  <>
+    <HowToBook locale={locale} />
+    <BookingMessages locale={locale}>
+      <Suspense>
+        <BookingFlow />
+      </Suspense>
+    </BookingMessages>
+  </>
+));
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

@@ -35,6 +35,8 @@ export function serviceDto(row: ServiceRow, locale: Locale) {
     is_free_service: row.isFreeService,
     enforce_prerequisite: row.enforcePrerequisite,
     is_taxable: row.isTaxable,
+    /** The price already contains the HST (shown as "HST included"). */
+    tax_included: row.taxIncluded,
     /** Hours. */
     min_cancellation_notice: row.minCancellationNoticeHours,
     max_advance_booking_days: row.maxAdvanceBookingDays,

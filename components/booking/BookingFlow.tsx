@@ -1,0 +1,176 @@
+'use client';
+
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import type { BookingResult } from '@/lib/api/booking';
+import { FormAlert } from '@/components/ui/form/FormParts';
+import { BOOKING_STEPS } from '@/stores/bookingSteps';
+import { servicesKey, visibleServices } from '@/stores/services';
+import {
+  useAppStores,
+  useAuthStore,
+  useBookingAppointmentStore,
+  useBookingStore,
+  useServicesStore,
+  useSkillsStore,
+  useUserStore,
+} from '@/stores/StoresProvider';
+import styles from './booking.module.css';
+import { BookingProgress } from './BookingProgress';
+import { BookingSuccess } from './BookingSuccess';
+import { AddressStep } from './steps/AddressStep';
+import { ConfirmationStep } from './steps/ConfirmationStep';
+import { ContactStep } from './steps/ContactStep';
+import { DateTimeStep } from './steps/DateTimeStep';
+import { LocationStep } from './steps/LocationStep';
+import { ReasonsStep } from './steps/ReasonsStep';
+import { ServiceStep } from './steps/ServiceStep';
+import { SessionStep } from './steps/SessionStep';
+import { useBookingSetup } from './useBookingSetup';
+
+/**
+ * The booking system of /book-online: the patient variant (guest or signed in) and the
+ * employee variant (books for a chosen patient). The booking store drives the steps; this
+ * component shows the current one, moves focus to it and announces it.
+ */
+export function BookingFlow() {
+  const t = useTranslations('Booking');
+  const locale = useLocale();
+  const format = useFormatter();
+  const stores = useAppStores();
+  const validated = useAuthStore((s) => s.validated);
+  const signedIn = useAuthStore((s) => s.isAuthenticated);
+  const profile = useUserStore((s) => s.profile);
+  const isEmployee = profile?.is_employee === true;
+
+  const step = useBookingStore((s) => s.step);
+  const reachable = useBookingStore((s) => Math.min(s.checkedThrough + 1, BOOKING_STEPS.length - 1));
+  const goTo = useBookingStore((s) => s.goTo);
+  const expired = useBookingStore((s) => s.expired);
+  const patientChosen = useBookingStore((s) => s.patient !== null);
+  const rescheduling = useBookingAppointmentStore((s) => s.rescheduling);
+  const result = useBookingAppointmentStore((s) => s.result);
+  const moved = useBookingAppointmentStore((s) => s.resultWasReschedule);
+
+  const services = useServicesStore((s) => s);
+  const skills = useSkillsStore((s) => s);
+  const audience = signedIn ? 'signed-in' : 'guest';
+  const loadServices = () => void stores.services.getState().load(servicesKey(locale, audience));
+  const loadSkills = () => void stores.skills.getState().load(locale);
+
+  useBookingSetup({ validated, isEmployee, preselect: useSearchParams().get('service'), services: services.items });
+
+  useEffect(() => {
+    if (!validated) return;
+    void stores.services.getState().load(servicesKey(locale, audience));
+    void stores.skills.getState().load(locale);
+  }, [validated, locale, audience, stores]);
+
+  // Focus and announce each new step, but not on the page's first render.
+  const [seenStep, setSeenStep] = useState(step);
+  const [stepChanged, setStepChanged] = useState(false);
+  if (step !== seenStep) {
+    setSeenStep(step);
+    setStepChanged(true);
+  }
+  const announcement = expired
+    ? t('expired')
+    : stepChanged
+      ? t('stepStatus', { current: step + 1, total: BOOKING_STEPS.length, name: t(`steps.${BOOKING_STEPS[step]!}`) })
+      : '';
+
+  function onBooked(booked: BookingResult) {
+    const { bookingAppointment, booking } = stores;
+    bookingAppointment.getState().setResult(booked);
+    bookingAppointment.getState().endReschedule();
+    booking.getState().reset();
+  }
+
+  const liveRegion = (
+    <p className="visually-hidden" role="status" aria-live="polite">
+      {announcement}
+    </p>
+  );
+
+  if (!validated) {
+    return (
+      <p role="status" className={styles.muted}>
+        {t('loading')}
+      </p>
+    );
+  }
+
+  if (result) {
+    return (
+      <div className={styles.flow}>
+        {liveRegion}
+        <BookingSuccess
+          result={result}
+          moved={moved}
+          email={isEmployee ? null : (profile?.email ?? null)}
+          signedIn={signedIn}
+          onAnother={() => stores.bookingAppointment.getState().clearResult()}
+        />
+      </div>
+    );
+  }
+
+  const visible = services.items ? visibleServices(services.items, signedIn) : null;
+  const focusHeading = stepChanged;
+  const stepName = BOOKING_STEPS[step]!;
+
+  return (
+    <div className={styles.flow}>
+      {liveRegion}
+      <h2 className={styles.flowTitle}>{rescheduling ? t('rescheduleTitle') : t('flowTitle')}</h2>
+      {rescheduling ? (
+        <div className={styles.notice}>
+          <p>
+            {t('rescheduleNotice', {
+              service: rescheduling.service.translated_name,
+              date: format.dateTime(new Date(rescheduling.start), { dateStyle: 'full', timeStyle: 'short' }),
+            })}
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              stores.bookingAppointment.getState().endReschedule();
+              stores.booking.getState().endReschedule();
+            }}
+          >
+            {t('cancelReschedule')}
+          </button>
+        </div>
+      ) : null}
+      {expired ? (
+        <FormAlert tone="info">
+          <p>{t('expired')}</p>
+        </FormAlert>
+      ) : null}
+      <BookingProgress step={step} reachable={reachable} onJump={goTo} />
+      {stepName === 'session' ? <SessionStep focusHeading={focusHeading} isEmployee={isEmployee} /> : null}
+      {stepName === 'service' ? (
+        <ServiceStep
+          focusHeading={focusHeading}
+          services={visible}
+          loading={services.loading}
+          failed={services.failed}
+          onRetry={loadServices}
+          signedIn={signedIn}
+        />
+      ) : null}
+      {stepName === 'contact' ? <ContactStep focusHeading={focusHeading} forPatient={isEmployee && patientChosen} /> : null}
+      {stepName === 'address' ? <AddressStep focusHeading={focusHeading} /> : null}
+      {stepName === 'reasons' ? (
+        <ReasonsStep focusHeading={focusHeading} skills={skills.items} loading={skills.loading} failed={skills.failed} onRetry={loadSkills} />
+      ) : null}
+      {stepName === 'location' ? <LocationStep focusHeading={focusHeading} /> : null}
+      {stepName === 'datetime' ? <DateTimeStep focusHeading={focusHeading} /> : null}
+      {stepName === 'confirmation' ? (
+        <ConfirmationStep focusHeading={focusHeading} services={services.items} skills={skills.items} onBooked={onBooked} />
+      ) : null}
+    </div>
+  );
+}

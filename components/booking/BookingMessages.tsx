@@ -1,0 +1,19 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { clientNamespaces, pickMessages } from '@/lib/i18n/pick';
+import type { Locale } from '@/lib/i18n/routing';
+
+/** The booking page's client texts: the flow's own, the form parts' and the field errors'. */
+export async function BookingMessages({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const messages = await getMessages({ locale });
+  return (
+    <NextIntlClientProvider
+      locale={locale}
+      timeZone="America/Toronto"
+      messages={pickMessages(messages, [...clientNamespaces, 'Booking', 'Forms', 'Validation', 'Auth'])}
+    >
+      {children}
+    </NextIntlClientProvider>
+  );
+}

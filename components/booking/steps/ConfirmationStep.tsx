@@ -1,0 +1,111 @@
+'use client';
+
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import type { BookingResult, Service, Skill } from '@/lib/api/booking';
+import { officeLabel } from '@/lib/format/office';
+import { formatPhone } from '@/lib/format/phone';
+import { formatPostalCode } from '@/lib/format/postalCode';
+import { formatPrice, formatRate } from '@/lib/format/price';
+import { chosenReasons } from '@/stores/bookingSteps';
+import { selectSlotsOfDate } from '@/stores/booking';
+import { useBookingStore } from '@/stores/StoresProvider';
+import styles from '../booking.module.css';
+import { StepActions, StepFrame } from '../StepFrame';
+
+interface Props {
+  focusHeading: boolean;
+  services: Service[] | null;
+  skills: Skill[] | null;
+  onBooked: (result: BookingResult) => void;
+}
+
+/** Step 8: everything chosen, the price with its taxes, and the button that books. */
+export function ConfirmationStep({ focusHeading, services, skills, onBooked }: Props) {
+  const t = useTranslations('Booking');
+  const locale = useLocale();
+  const format = useFormatter();
+  const s = useBookingStore((state) => state);
+  const slots = useBookingStore(selectSlotsOfDate);
+  const service = services?.find((item) => item.id === s.serviceId);
+  const office = s.offices?.find((item) => item.id === s.officeId);
+  const slot = slots.find((item) => item.start === s.slot);
+  const reasons = chosenReasons(s.reasons).map((id) => skills?.find((skill) => skill.id === id)?.translated_name ?? '');
+  const pricing = s.pricing;
+  const c = s.contact;
+  const address = [
+    [c.streetNumber, c.streetName].filter(Boolean).join(' ') + (c.unitNumber ? `, ${c.unitNumber}` : ''),
+    `${c.city} ${c.province} ${formatPostalCode(c.postalCode)}`.trim(),
+    c.country,
+  ].join(', ');
+  const when = slot
+    ? `${format.dateTime(new Date(slot.start), { dateStyle: 'full' })}, ${format.dateTimeRange(new Date(slot.start), new Date(slot.end), { hour: 'numeric', minute: '2-digit' })}`
+    : '';
+
+  const rows: Array<[string, string]> = [
+    [t('confirmation.service'), service?.translated_name ?? ''],
+    [t('confirmation.language'), t(`session.${s.sessionLanguage}`)],
+    ...(s.patient ? ([[t('confirmation.patient'), s.patientInfo?.full_name ?? s.patient.full_name]] as Array<[string, string]>) : []),
+    [t('confirmation.contact'), `${c.firstName} ${c.lastName} · ${c.email} · ${formatPhone(c.phone.replace(/\D/g, '').length === 10 ? `1${c.phone.replace(/\D/g, '')}` : c.phone)}`],
+    [t('confirmation.address'), address],
+    [t('confirmation.reasons'), reasons.join(', ')],
+    ...(s.message ? ([[t('confirmation.message'), s.message]] as Array<[string, string]>) : []),
+    [t('confirmation.location'), office ? `${office.name} — ${officeLabel(office, { virtual: t('location.virtual'), noAddress: t('location.noAddress') })}` : ''],
+    [t('confirmation.when'), when],
+    ...(slot?.recommended_employee ? ([[t('confirmation.dietitian'), slot.recommended_employee.name]] as Array<[string, string]>) : []),
+  ];
+
+  async function book() {
+    const outcome = await s.book();
+    if (outcome.ok) onBooked(outcome.result);
+  }
+
+  return (
+    <StepFrame title={t('confirmation.title')} lead={t('confirmation.lead')} focusHeading={focusHeading}>
+      <dl className={styles.summary}>
+        {rows.map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {pricing ? (
+        <div>
+          <h3>{t('confirmation.priceTitle')}</h3>
+          <table className={styles.priceTable}>
+            <tbody>
+              <tr>
+                <th scope="row">{t('confirmation.base')}</th>
+                <td>{formatPrice(pricing.base_price_cents, locale, pricing.currency)}</td>
+              </tr>
+              {pricing.tax_breakdown.map((line) => (
+                <tr key={line.name}>
+                  <th scope="row">{t('confirmation.tax', { name: locale === 'fr' ? 'TVH' : line.name, rate: formatRate(line.rate, locale) })}</th>
+                  <td>{formatPrice(line.amount_cents, locale, pricing.currency)}</td>
+                </tr>
+              ))}
+              <tr className={styles.priceTotal}>
+                <th scope="row">{t('confirmation.total')}</th>
+                <td>{formatPrice(pricing.total_price_cents, locale, pricing.currency)}</td>
+              </tr>
+            </tbody>
+          </table>
+          {pricing.tax_breakdown.length === 0 && pricing.total_price_cents > 0 ? <p className={styles.muted}>{t('confirmation.taxExempt')}</p> : null}
+          <p className={styles.muted}>{t('confirmation.payment')}</p>
+        </div>
+      ) : null}
+      {s.failure?.step === 7 ? (
+        <p className={styles.error} role="alert">
+          {t('confirmation.failed')}
+        </p>
+      ) : null}
+      <StepActions
+        onBack={s.previous}
+        pending={s.pending === 'book'}
+        continueLabel={s.reschedulingId !== null ? t('confirmation.move') : t('confirmation.book')}
+        pendingLabel={t('confirmation.booking')}
+        onContinue={() => void book()}
+      />
+    </StepFrame>
+  );
+}

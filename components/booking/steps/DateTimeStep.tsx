@@ -1,0 +1,95 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { bookableDates } from '@/stores/bookingSteps';
+import { selectSlotsOfDate } from '@/stores/booking';
+import { useBookingStore } from '@/stores/StoresProvider';
+import styles from '../booking.module.css';
+import { ChoiceSkeleton, StepActions, StepFrame } from '../StepFrame';
+import { MonthCalendar } from './MonthCalendar';
+
+/** Step 7: a date with free times, then one of its times (with the dietitian it would be with). */
+export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
+  const t = useTranslations('Booking');
+  const format = useFormatter();
+  const options = useBookingStore((s) => s.options);
+  const date = useBookingStore((s) => s.date);
+  const slot = useBookingStore((s) => s.slot);
+  const slots = useBookingStore(selectSlotsOfDate);
+  const loading = useBookingStore((s) => s.pending === 'appointments');
+  const failed = useBookingStore((s) => s.failure?.step === 6 && s.options === null);
+  const selectDate = useBookingStore((s) => s.selectDate);
+  const selectSlot = useBookingStore((s) => s.selectSlot);
+  const fetchAppointments = useBookingStore((s) => s.fetchAppointments);
+  const checkSlot = useBookingStore((s) => s.checkSlot);
+  const canSkip = useBookingStore((s) => s.checkedThrough >= 6);
+  const pending = useBookingStore((s) => s.pending === 'check');
+  const next = useBookingStore((s) => s.next);
+  const previous = useBookingStore((s) => s.previous);
+  const [tried, setTried] = useState(false);
+  const dates = bookableDates(options);
+  const time = (iso: string) => format.dateTime(new Date(iso), { hour: 'numeric', minute: '2-digit' });
+  const longDate = (day: string) => format.dateTime(new Date(`${day}T12:00:00Z`), { dateStyle: 'full', timeZone: 'UTC' });
+
+  return (
+    <StepFrame title={t('datetime.title')} lead={t('datetime.lead')} focusHeading={focusHeading}>
+      {loading ? <ChoiceSkeleton label={t('datetime.loading')} count={6} /> : null}
+      {failed && !loading ? (
+        <div role="alert">
+          <p>{t('datetime.failed')}</p>
+          <button type="button" className="button button--secondary" onClick={() => void fetchAppointments()}>
+            {t('datetime.retry')}
+          </button>
+        </div>
+      ) : null}
+      {options && !loading && dates.length === 0 ? <p role="status">{t('datetime.empty')}</p> : null}
+      {options && !loading && dates.length > 0 ? (
+        <div className={styles.datetime}>
+          <MonthCalendar enabled={dates} selected={date} onSelect={selectDate} />
+          <div aria-live="polite">
+            {date ? (
+              <>
+                <h3 id="booking-slots">{t('datetime.slotsFor', { date: longDate(date) })}</h3>
+                <ul className={styles.slots} aria-labelledby="booking-slots">
+                  {slots.map((offered) => (
+                    <li key={offered.start}>
+                      <button
+                        type="button"
+                        className={styles.slot}
+                        aria-pressed={offered.start === slot}
+                        onClick={() => selectSlot(offered.start === slot ? null : offered.start)}
+                      >
+                        {t('datetime.slot', { start: time(offered.start), end: time(offered.end) })}
+                        {offered.recommended_employee ? (
+                          <span className={styles.slotWith}>{t('datetime.with', { name: offered.recommended_employee.name })}</span>
+                        ) : null}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p className={styles.muted}>{t('datetime.pickDate')}</p>
+            )}
+          </div>
+        </div>
+      ) : null}
+      {tried && !slot && dates.length > 0 ? (
+        <p className={styles.error} role="alert">
+          {t('datetime.required')}
+        </p>
+      ) : null}
+      <StepActions
+        onBack={previous}
+        pending={pending}
+        onContinue={() => {
+          setTried(true);
+          if (!slot) return;
+          if (canSkip) next();
+          else void checkSlot();
+        }}
+      />
+    </StepFrame>
+  );
+}

@@ -1,0 +1,72 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import type { Service } from '@/lib/api/booking';
+import { useAppStores, useBookingAppointmentStore, useBookingStore, useUserStore } from '@/stores/StoresProvider';
+
+interface Setup {
+  validated: boolean;
+  isEmployee: boolean;
+  /** A service slug from the address (?service=follow-up), from a service page's button. */
+  preselect: string | null;
+  services: Service[] | null;
+}
+
+/**
+ * What the booking page does on its own once the session is known: start a reschedule handed
+ * over by the profile, choose the service a service page linked with, fill in the contact form
+ * from the signed-in user or from the employee's chosen patient.
+ */
+export function useBookingSetup({ validated, isEmployee, preselect, services }: Setup) {
+  const { booking } = useAppStores();
+  const rescheduling = useBookingAppointmentStore((s) => s.rescheduling);
+  const reschedulingId = useBookingStore((s) => s.reschedulingId);
+  const serviceId = useBookingStore((s) => s.serviceId);
+  const patientInfo = useBookingStore((s) => s.patientInfo);
+  const profile = useUserStore((s) => s.profile);
+  const preselected = useRef(false);
+
+  useEffect(() => {
+    if (!validated || !rescheduling || reschedulingId === rescheduling.id) return;
+    void booking.getState().startReschedule(rescheduling, isEmployee ? 'employee' : 'patient');
+  }, [validated, rescheduling, reschedulingId, isEmployee, booking]);
+
+  useEffect(() => {
+    if (preselected.current || !preselect || !services || rescheduling || serviceId !== null) return;
+    const match = services.find((service) => service.slug === preselect);
+    preselected.current = true;
+    if (match) booking.getState().selectService(match.id);
+  }, [preselect, services, rescheduling, serviceId, booking]);
+
+  useEffect(() => {
+    if (!profile || isEmployee) return;
+    booking.getState().prefillContact({
+      firstName: profile.first_name,
+      lastName: profile.last_name,
+      email: profile.email,
+      phone: profile.user_profile.phone_number ?? '',
+    });
+  }, [profile, isEmployee, booking]);
+
+  useEffect(() => {
+    if (!patientInfo) return;
+    const address = patientInfo.address;
+    booking.getState().prefillContact({
+      firstName: patientInfo.first_name,
+      lastName: patientInfo.last_name,
+      email: patientInfo.email,
+      phone: patientInfo.phone ?? '',
+      ...(address
+        ? {
+            streetNumber: address.street_number,
+            streetName: address.street_name,
+            unitNumber: address.unit_number ?? '',
+            city: address.city,
+            province: address.province.code,
+            postalCode: address.postal_code,
+            country: address.country.code,
+          }
+        : {}),
+    });
+  }, [patientInfo, booking]);
+}
