@@ -8,6 +8,7 @@ import { formatPhone } from '@/lib/format/phone';
 import { Link } from '@/lib/i18n/navigation';
 import { useAuthStore, useUserStore } from '@/stores/StoresProvider';
 import { selectFullName } from '@/stores/user';
+import { Appointments } from './appointments/Appointments';
 import { Avatar } from './Avatar';
 import styles from './profile.module.css';
 import { useRoleDescription } from './useRoleDescription';
@@ -117,13 +118,7 @@ export function ProfileView() {
         </dl>
       </section>
 
-      <section className={styles.section} aria-labelledby="profile-appointments">
-        <h2 id="profile-appointments">{t('appointmentsHeading')}</h2>
-        <p>{t('appointmentsText')}</p>
-        <Link className="button button--primary" href="/book-online">
-          {t('book')}
-        </Link>
-      </section>
+      <Appointments className={styles.section} viewer={profile.is_employee ? 'employee' : 'patient'} />
 
       <section className={styles.section} aria-labelledby="profile-security">
         <h2 id="profile-security">{t('securityHeading')}</h2>

@@ -4,7 +4,7 @@ import type { Messages } from 'next-intl';
 export const clientNamespaces = ['ErrorScreen', 'Api', 'Toasts', 'LanguageSwitcher', 'Nav', 'AccountMenu'] as const;
 
 /** Added on the account pages only (sign-in, sign-up, verification, resets, profile). */
-export const accountNamespaces = ['Forms', 'Auth', 'Profile', 'Validation'] as const;
+export const accountNamespaces = ['Forms', 'Auth', 'Profile', 'Appointments', 'Validation'] as const;
 
 export function pickMessages<K extends keyof Messages>(
   messages: Messages,
