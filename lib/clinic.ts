@@ -5,11 +5,24 @@ export const clinic = {
   phone: '16135550142',
   fax: '16135550143',
   email: 'info@equilibrenutrition.ca',
+  /**
+   * The clinic's time zone: appointment times are shown in it whatever the visitor's own zone.
+   * Must match CLINIC_TIMEZONE (the server's schedules and slots, lib/server/config).
+   */
+  timeZone: 'America/Toronto',
   social: {
     facebook: 'https://www.facebook.com/equilibrenutrition',
     instagram: 'https://www.instagram.com/equilibrenutrition',
     linkedin: 'https://www.linkedin.com/company/equilibrenutrition',
   },
+  /**
+   * The physical offices, as the database seed writes them (lib/server/db/seed/offices.ts; a
+   * unit test keeps the two equal). Public pages and JSON-LD read these without the database.
+   */
+  offices: [
+    { slug: 'centretown', streetAddress: '180 Metcalfe Street, Suite 504', city: 'Ottawa', province: 'ON', postalCode: 'K2P1P5', country: 'CA' },
+    { slug: 'orleans', streetAddress: '2555 St. Joseph Boulevard, Suite 210', city: 'Ottawa', province: 'ON', postalCode: 'K1C1S6', country: 'CA' },
+  ],
   /** Marketing figures shown on the home page (SPEC §9). */
   figures: { happyClients: 7350, yearsOfExperience: 12, successStories: 6153, clientSatisfaction: 95 },
 } as const;

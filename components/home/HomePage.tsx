@@ -1,8 +1,10 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { DefaultLayout } from '@/components/layout/PageLayouts';
+import { JsonLd } from '@/components/seo/JsonLd';
 import { clinic } from '@/lib/clinic';
 import { Link } from '@/lib/i18n/navigation';
 import { serviceSlugs, specialtySlugs, type Locale } from '@/lib/i18n/routing';
+import { clinicJsonLd } from '@/lib/seo/jsonLd';
 import styles from './HomePage.module.css';
 
 const valueKeys = ['respect', 'science', 'access'] as const;
@@ -16,6 +18,7 @@ export async function HomePage({ locale }: { locale: Locale }) {
 
   return (
     <DefaultLayout>
+      <JsonLd data={clinicJsonLd(locale)} />
       <section className={styles.hero} aria-labelledby="hero-title">
         <div className="container">
           <h1 id="hero-title" className={styles.heroTitle}>

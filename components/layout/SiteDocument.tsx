@@ -1,4 +1,5 @@
 import { getMessages } from 'next-intl/server';
+import { inter } from '@/app/fonts/inter';
 import type { ReactNode } from 'react';
 import { ClientProviders } from '@/components/app/ClientProviders';
 import { clientNamespaces, pickMessages } from '@/lib/i18n/pick';
@@ -11,7 +12,7 @@ import { SiteHeader } from './SiteHeader';
 export async function SiteDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
   const messages = await getMessages({ locale });
   return (
-    <html lang={locale}>
+    <html lang={locale} className={inter.variable}>
       <body>
         <ClientProviders locale={locale} messages={pickMessages(messages, clientNamespaces)}>
           <SiteFrame>

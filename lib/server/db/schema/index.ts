@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './clinic';
 export * from './appointments';
 export * from './schedule';
+export * from './contact';

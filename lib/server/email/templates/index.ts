@@ -4,6 +4,8 @@ export { appointmentCancelledEmail } from './appointmentCancelled';
 export { appointmentConfirmationEmail } from './appointmentConfirmation';
 export type { AppointmentDetails, AppointmentLocation, PatientAppointmentInput } from './appointmentDetails';
 export { appointmentRescheduledEmail } from './appointmentRescheduled';
+export { contactAcknowledgementEmail } from './contactAcknowledgement';
+export { contactClinicCopyEmail, type ContactClinicCopyInput } from './contactClinicCopy';
 export { dietitianNoticeEmail, type DietitianNoticeInput } from './dietitianNotice';
 export { employeeInviteEmail } from './employeeInvite';
 export { escapeHtml } from './escape';

@@ -1,0 +1,56 @@
+import { getTranslations } from 'next-intl/server';
+import { formatPostalCode } from '@/lib/format/postalCode';
+import type { Locale } from '@/lib/i18n/routing';
+import styles from './contact.module.css';
+
+/** An office as the contact page shows it (the page reads them from the database). */
+export interface OfficeListItem {
+  slug: string;
+  name: string;
+  isVirtual: boolean;
+  address: {
+    streetNumber: string;
+    streetName: string;
+    unitNumber: string | null;
+    city: string;
+    provinceCode: string;
+    postalCode: string;
+  } | null;
+  googleMapsLink: string | null;
+}
+
+/** The clinic's offices with their addresses and a map link; the virtual office says where it serves. */
+export async function OfficeList({ locale, offices }: { locale: Locale; offices: readonly OfficeListItem[] }) {
+  const t = await getTranslations({ locale, namespace: 'Contact.offices' });
+  return (
+    <section aria-labelledby="contact-offices-heading" className={styles.panel}>
+      <h2 id="contact-offices-heading">{t('heading')}</h2>
+      <ul className={styles.offices}>
+        {offices.map((office) => (
+          <li key={office.slug}>
+            <h3>{office.name}</h3>
+            {office.address ? (
+              <address>
+                {office.address.streetNumber} {office.address.streetName}
+                {office.address.unitNumber ? `, ${t('suite', { unit: office.address.unitNumber })}` : null}
+                <br />
+                {t('cityLine', {
+                  city: office.address.city,
+                  province: office.address.provinceCode,
+                  postalCode: formatPostalCode(office.address.postalCode),
+                })}
+              </address>
+            ) : (
+              <p>{office.isVirtual ? t('virtual') : t('noAddress')}</p>
+            )}
+            {office.googleMapsLink ? (
+              <p>
+                <a href={office.googleMapsLink}>{t('map', { office: office.name })}</a>
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

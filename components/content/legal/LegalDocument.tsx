@@ -1,0 +1,65 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { clinic } from '@/lib/clinic';
+import { formatPhone } from '@/lib/format/phone';
+import type { Locale } from '@/lib/i18n/routing';
+import { messageList } from '../messageList';
+import styles from './legal.module.css';
+
+/** One section, keyed by its anchor id; its lists are numbered objects (see messageList). */
+type Section = { title: string; paragraphs: object; items?: object; after?: object };
+
+/** When the policies were last revised: shown at the top of both documents. */
+export const legalRevisionDate = new Date(Date.UTC(2026, 10, 1));
+
+/** The clinic's contact details, put in place of {email} and {phone} in the texts. */
+function withContacts(text: string): string {
+  return text.replaceAll('{email}', clinic.email).replaceAll('{phone}', formatPhone(clinic.phone));
+}
+
+/** A legal document (privacy policy, terms) from the Legal messages: contents, then sections. */
+export async function LegalDocument({ locale, document }: { locale: Locale; document: 'privacy' | 'terms' }) {
+  const t = await getTranslations({ locale, namespace: 'Legal' });
+  const format = await getFormatter({ locale });
+  const sections = Object.entries(t.raw(document as never) as Record<string, Section>).map(([id, section]) => ({
+    id,
+    title: section.title,
+    paragraphs: messageList(section.paragraphs),
+    items: section.items ? messageList(section.items) : undefined,
+    after: section.after ? messageList(section.after) : undefined,
+  }));
+  return (
+    <article className={styles.document}>
+      <p className={styles.updated}>
+        {t('updated', { date: format.dateTime(legalRevisionDate, { dateStyle: 'long', timeZone: 'UTC' }) })}
+      </p>
+      <nav className={styles.contents} aria-labelledby="contents-title">
+        <h2 id="contents-title">{t('contents')}</h2>
+        <ol>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {sections.map((section) => (
+        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
+          <h2 id={`${section.id}-title`}>{section.title}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{withContacts(paragraph)}</p>
+          ))}
+          {section.items ? (
+            <ul>
+              {section.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          ) : null}
+          {section.after?.map((paragraph) => (
+            <p key={paragraph}>{withContacts(paragraph)}</p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,120 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createFormatter, createTranslator } from 'use-intl/core';
+import { describe, expect, it, vi } from 'vitest';
+import { LegalDocument } from '@/components/content/legal/LegalDocument';
+import { ServicePage } from '@/components/content/topic/ServicePage';
+import { SpecialtyPage } from '@/components/content/topic/SpecialtyPage';
+import { HomePage } from '@/components/home/HomePage';
+import { clinic } from '@/lib/clinic';
+import { locales, serviceSlugs, specialtySlugs, type Locale } from '@/lib/i18n/routing';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+
+/**
+ * The content pages are server components: render them here with next-intl's server functions
+ * played by use-intl, to catch a missing text or a wrong shape in either language before the
+ * browser suite runs.
+ */
+
+const messages = { en, fr } as const;
+
+vi.mock('next-intl/server', () => ({
+  getTranslations: async ({ locale, namespace }: { locale: Locale; namespace?: string }) =>
+    createTranslator({ locale, messages: messages[locale], namespace: namespace as never }),
+  getFormatter: async ({ locale }: { locale: Locale }) => createFormatter({ locale, timeZone: 'America/Toronto' }),
+}));
+
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
+  usePathname: () => '/',
+  useParams: () => ({}),
+  useSearchParams: () => new URLSearchParams(),
+  redirect: vi.fn(),
+  permanentRedirect: vi.fn(),
+}));
+
+/** Awaits the async (server) components of a tree; the rest is left to renderToString. */
+async function resolve(node: ReactNode): Promise<ReactNode> {
+  if (Array.isArray(node)) return Promise.all(node.map(resolve));
+  if (!isValidElement(node)) return node;
+  const element = node as ReactElement<{ children?: ReactNode }>;
+  if (typeof element.type === 'function' && element.type.constructor.name === 'AsyncFunction') {
+    const render = element.type as (props: unknown) => Promise<ReactNode>;
+    return resolve(await render(element.props));
+  }
+  const { children } = element.props;
+  if (children === undefined) return element;
+  const props = { ...element.props, key: element.key };
+  // Spread, so that JSX's fixed lists of children stay fixed (no key warnings for them).
+  if (Array.isArray(children)) return createElement(element.type, props, ...(await Promise.all(children.map(resolve))));
+  return createElement(element.type, props, await resolve(children));
+}
+
+async function html(page: Promise<ReactNode>, locale: Locale): Promise<string> {
+  return renderToString(
+    <NextIntlClientProvider locale={locale} messages={{}} timeZone="America/Toronto">
+      {await resolve(await page)}
+    </NextIntlClientProvider>,
+  );
+}
+
+/** Text as renderToString writes it. */
+const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;').replaceAll('"', '&quot;');
+
+const figures = {
+  description: 'From the database.',
+  durationMinutes: 50,
+  priceCents: 135_00,
+  currency: 'CAD',
+  isTaxable: false,
+  taxIncluded: false,
+  minCancellationNoticeHours: 24,
+};
+
+describe.each(locales)('content pages in %s', (locale) => {
+  const m = messages[locale];
+
+  it('home shows the figures and the clinic JSON-LD', async () => {
+    const out = await html(HomePage({ locale }), locale);
+    expect(out).toContain(escaped(m.Home.heroTitle));
+    expect(out).toContain('application/ld+json');
+    expect(out).toContain(clinic.email);
+  });
+
+  it.each(serviceSlugs)('service %s renders its sections, figures and booking link', async (slug) => {
+    const out = await html(ServicePage({ locale, slug, service: figures }), locale);
+    expect(out).toContain('From the database.');
+    expect(out).toContain(escaped(m.Services[slug].forWhom['3']));
+    expect(out).toContain(escaped(m.Services[slug].steps['3']));
+    expect(out).toContain('50 minutes');
+    expect(out).toMatch(locale === 'en' ? /\$135\.00/ : /135,00\s\$/);
+    expect(out).toContain(`?service=${slug}`);
+    expect(out).toContain('BreadcrumbList');
+  });
+
+  it('a service that is not offered still renders, without figures', async () => {
+    const out = await html(ServicePage({ locale, slug: 'follow-up', service: null }), locale);
+    expect(out).not.toContain('data-testid="service-details"');
+  });
+
+  it.each(specialtySlugs)('specialty %s renders', async (slug) => {
+    const out = await html(SpecialtyPage({ locale, slug }), locale);
+    expect(out).toContain('BreadcrumbList');
+    expect(out).toContain(escaped(m.Specialties[slug].conditions['1']));
+    expect(out).toContain(escaped(m.Specialties[slug].approach['2']));
+    const dialogs = (out.match(/<dialog/g) ?? []).length;
+    // Digestive health: one dialog per condition, plus the two "learn more" ones.
+    expect(dialogs).toBe(slug === 'digestive-health' ? 8 : 0);
+  });
+
+  it.each(['privacy', 'terms'] as const)('the %s document renders with the contact details filled in', async (document) => {
+    const out = await html(LegalDocument({ locale, document }), locale);
+    expect(out).toContain(clinic.email);
+    expect(out).not.toContain('{email}');
+    expect(out).not.toContain('{phone}');
+    for (const section of Object.values(m.Legal[document])) expect(out).toContain(escaped(section.title));
+    if (document === 'terms') expect(out).toContain(escaped(m.Legal.terms.cancellation.items['4']));
+  });
+});
