@@ -2,18 +2,35 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
+import { translationOf, type PostKind } from '@/lib/content/publishedSlugs';
 import { Link, usePathname } from '@/lib/i18n/navigation';
-import { pathnames, type Locale } from '@/lib/i18n/routing';
+import { pathnames, type AppPathname, type Locale } from '@/lib/i18n/routing';
 
-/** Goes to the same page (same params) in the other language. */
+/** Post pages: their slug differs between languages, so the switcher goes to the translation. */
+const postPages: Partial<Record<AppPathname, PostKind>> = {
+  '/blog/[slug]': 'blog',
+  '/quick-bite/[slug]': 'quickBite',
+};
+
+/** Goes to the same page (same params, or the post's translation) in the other language. */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const t = useTranslations('LanguageSwitcher');
   const locale = useLocale() as Locale;
   const other: Locale = locale === 'en' ? 'fr' : 'en';
   const pathname = usePathname();
   const { locale: _ignored, ...params } = useParams<Record<string, string>>();
-  // An unknown address (the 404 screen) has no translation: offer the other home page.
-  const href = pathname in pathnames ? { pathname, params } : '/';
+  let href: unknown = '/';
+  if (pathname in pathnames) {
+    const kind = postPages[pathname as AppPathname];
+    const translation = kind && params.slug ? translationOf(kind, locale, params.slug) : undefined;
+    if (kind) {
+      // A post without a translation has no page in the other language: offer its list instead.
+      href = translation ? { pathname, params: { slug: translation } } : kind === 'blog' ? '/blogs' : '/quick-bites';
+    } else {
+      href = { pathname, params };
+    }
+  }
+  // An unknown address (the 404 screen) has no translation: it falls back to the other home page.
 
   return (
     <Link

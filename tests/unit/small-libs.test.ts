@@ -188,8 +188,8 @@ describe('sitemaps', () => {
     expect(new Set(locs('en')).size).toBe(locs('en').length);
     expect(new Set(locs('fr')).size).toBe(locs('fr').length);
     expect(locs('fr')).toHaveLength(locs('en').length);
-    // 26 listed pages, less the two whose address needs a published post.
-    expect(locs('en')).toHaveLength(24);
+    // 26 listed pages, less the two post templates, plus 6 blog posts and 8 quick bites.
+    expect(locs('en')).toHaveLength(24 + 6 + 8);
   });
 
   it.each(['en', 'fr'] as const)('%s: leaves out account, verification and reset pages and unfilled templates', (locale) => {

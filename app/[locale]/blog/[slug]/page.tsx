@@ -1,7 +1,8 @@
-import { notFound } from 'next/navigation';
+import { postRoute } from '@/components/content/posts/postRoute';
 
-// No blog post is published yet; the middleware already answers unknown slugs with the
-// 404 page (lib/content/publishedSlugs.ts), this is the last line of defence.
-export default function Page() {
-  notFound();
-}
+const route = postRoute('blog');
+// Only published posts exist; any other slug is a 404.
+export const dynamicParams = false;
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
+export default route.Page;
