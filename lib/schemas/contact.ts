@@ -15,6 +15,7 @@ export const emailSchema = z
   .string({ error: 'required' })
   .trim()
   .toLowerCase()
+  .min(1, { error: 'required' })
   .max(254, { error: 'tooLong' })
   .pipe(z.email({ error: 'emailInvalid' }));
 

@@ -54,7 +54,8 @@ test('an expired booking token sends the visitor back to the start with a toast'
 
   await atStep(page, t.Booking.session.title);
   await expect(page.locator('.Toastify').getByText(t.Server.bookingTokenExpired)).toBeVisible();
-  await expect(main(page).getByText(t.Booking.expired)).toBeVisible();
+  // Shown at the top of the form, and announced.
+  await expect(main(page).getByText(t.Booking.expired)).toHaveCount(2);
   // Everything was cleared: the service has to be chosen again.
   await continueStep(page, 'fr');
   await atStep(page, t.Booking.service.title);

@@ -108,7 +108,7 @@ describe('sign-up wizard', () => {
     const email = screen.getByLabelText('E-mail address');
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveFocus();
-    expect(email).toHaveAccessibleDescription(en.Validation.emailInvalid);
+    expect(email).toHaveAccessibleDescription(en.Validation.required);
     expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription(
       expect.stringContaining(en.Validation.passwordTooShort),
     );
