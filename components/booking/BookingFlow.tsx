@@ -1,6 +1,7 @@
 'use client';
 
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import type { BookingResult } from '@/lib/api/booking';
@@ -18,16 +19,20 @@ import {
 } from '@/stores/StoresProvider';
 import styles from './booking.module.css';
 import { BookingProgress } from './BookingProgress';
-import { BookingSuccess } from './BookingSuccess';
-import { AddressStep } from './steps/AddressStep';
-import { ConfirmationStep } from './steps/ConfirmationStep';
-import { ContactStep } from './steps/ContactStep';
-import { DateTimeStep } from './steps/DateTimeStep';
-import { LocationStep } from './steps/LocationStep';
-import { ReasonsStep } from './steps/ReasonsStep';
-import { ServiceStep } from './steps/ServiceStep';
+import { StepPlaceholder } from './StepFrame';
 import { SessionStep } from './steps/SessionStep';
 import { useBookingSetup } from './useBookingSetup';
+
+// The first step is in the page's bundle; the others (and the form and schema libraries they
+// use) load on the way, so the page starts with less script to run.
+const ServiceStep = dynamic(() => import('./steps/ServiceStep').then((m) => m.ServiceStep), { loading: StepPlaceholder });
+const ContactStep = dynamic(() => import('./steps/ContactStep').then((m) => m.ContactStep), { loading: StepPlaceholder });
+const AddressStep = dynamic(() => import('./steps/AddressStep').then((m) => m.AddressStep), { loading: StepPlaceholder });
+const ReasonsStep = dynamic(() => import('./steps/ReasonsStep').then((m) => m.ReasonsStep), { loading: StepPlaceholder });
+const LocationStep = dynamic(() => import('./steps/LocationStep').then((m) => m.LocationStep), { loading: StepPlaceholder });
+const DateTimeStep = dynamic(() => import('./steps/DateTimeStep').then((m) => m.DateTimeStep), { loading: StepPlaceholder });
+const ConfirmationStep = dynamic(() => import('./steps/ConfirmationStep').then((m) => m.ConfirmationStep), { loading: StepPlaceholder });
+const BookingSuccess = dynamic(() => import('./BookingSuccess').then((m) => m.BookingSuccess), { loading: StepPlaceholder });
 
 /**
  * The booking system of /book-online: the patient variant (guest or signed in) and the
@@ -61,11 +66,16 @@ export function BookingFlow() {
 
   useBookingSetup({ validated, isEmployee, preselect: useSearchParams().get('service'), services: services.items });
 
+  // Fetched when the steps that show them come near, not with the page: the first step
+  // needs neither (nor the HTTP client they load).
+  const wantsServices = validated && step >= 1;
+  const wantsSkills = validated && step >= 3;
   useEffect(() => {
-    if (!validated) return;
-    void stores.services.getState().load(servicesKey(locale, audience));
-    void stores.skills.getState().load(locale);
-  }, [validated, locale, audience, stores]);
+    if (wantsServices) void stores.services.getState().load(servicesKey(locale, audience));
+  }, [wantsServices, locale, audience, stores]);
+  useEffect(() => {
+    if (wantsSkills) void stores.skills.getState().load(locale);
+  }, [wantsSkills, locale, stores]);
 
   // Focus and announce each new step, but not on the page's first render.
   const [seenStep, setSeenStep] = useState(step);

@@ -1,4 +1,4 @@
-import { NextIntlClientProvider } from 'next-intl';
+import { NextIntlClientProvider, type Messages } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { clientNamespaces, pickMessages } from '@/lib/i18n/pick';
@@ -11,7 +11,8 @@ export async function BookingMessages({ locale, children }: { locale: Locale; ch
     <NextIntlClientProvider
       locale={locale}
       timeZone="America/Toronto"
-      messages={pickMessages(messages, [...clientNamespaces, 'Booking', 'Forms', 'Validation', 'Auth'])}
+      // Of the account texts, only the address labels the booking form shares with sign-up.
+      messages={{ ...pickMessages(messages, [...clientNamespaces, 'Booking', 'Forms', 'Validation']), Auth: { signup: messages.Auth.signup } as Messages['Auth'] }}
     >
       {children}
     </NextIntlClientProvider>

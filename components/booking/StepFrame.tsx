@@ -85,3 +85,15 @@ export function ChoiceSkeleton({ label, count = 3 }: { label: string; count?: nu
     </div>
   );
 }
+
+/** While a step's code loads (a moment, once): the frame's shape, so nothing jumps. */
+export function StepPlaceholder() {
+  return (
+    <div className={styles.step} aria-busy="true">
+      <ul className={styles.skeleton} aria-hidden="true">
+        <li className={styles.skeletonBlock} />
+        <li className={styles.skeletonBlock} />
+      </ul>
+    </div>
+  );
+}

@@ -9,6 +9,7 @@ import type {
   signupSchema,
   verifyEmailSchema,
 } from '@/lib/schemas/auth';
+import { apiSettings } from './settings';
 
 /** SPEC §3 User, as GET /api/auth/me and the sign-in and sign-up calls return it. */
 export interface User {
@@ -101,7 +102,7 @@ export function readApiFailure(error: unknown): ApiFailure {
  * One typed function per account endpoint. `getHttp` hands over the axios instance: the app
  * loads it on first use (pages without forms need not download axios), tests pass their own.
  */
-export function createAuthApi(getHttp: () => AxiosInstance | Promise<AxiosInstance>) {
+export function createAuthApi(getHttp: () => AxiosInstance | Promise<AxiosInstance>, options: { baseURL?: string } = {}) {
   const metadataCache = new Map<string, { at: number; data: Promise<AddressMetadata> }>();
 
   return {
@@ -120,16 +121,21 @@ export function createAuthApi(getHttp: () => AxiosInstance | Promise<AxiosInstan
       return data.user;
     },
 
-    /** True for a live session, false for none (401/403); other failures reject. */
+    /**
+     * True for a live session, false for none (401/403); other failures reject. A plain fetch,
+     * silent like before: this check runs at the start of every page, and most pages never need
+     * the HTTP client (and its download) otherwise.
+     */
     async validateToken(): Promise<boolean> {
-      try {
-        const { data } = await (await getHttp()).get<{ valid?: boolean }>('/api/auth/validate-token', { silent: true });
-        return data.valid === true;
-      } catch (error) {
-        const { status } = readApiFailure(error);
-        if (status === 401 || status === 403) return false;
-        throw error;
-      }
+      const base = options.baseURL ?? process.env.NEXT_PUBLIC_API_BASE_URL ?? '';
+      const response = await fetch(`${base}/api/auth/validate-token`, {
+        credentials: 'include',
+        headers: { Accept: 'application/json', 'Accept-Language': apiSettings.language },
+      });
+      if (response.status === 401 || response.status === 403) return false;
+      if (!response.ok) throw new Error(`validate-token answered ${response.status}`);
+      const data = (await response.json()) as { valid?: boolean };
+      return data.valid === true;
     },
 
     async signup(body: SignupBody): Promise<{ user: User | null }> {

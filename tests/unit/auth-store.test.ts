@@ -162,7 +162,7 @@ function storesAt(baseURL: string) {
   });
   user = createUserStore();
   registry = createLogoutRegistry();
-  auth = createAuthStore({ api: createAuthApi(() => client), user, onLogout: registry });
+  auth = createAuthStore({ api: createAuthApi(() => client, { baseURL }), user, onLogout: registry });
 }
 
 beforeEach(() => {
