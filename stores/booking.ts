@@ -72,7 +72,8 @@ export interface BookingState {
 
   setSessionLanguage: (language: Language) => void;
   selectService: (serviceId: number) => void;
-  setContact: (contact: ContactValues) => void;
+  /** What was typed in the contact or address step (`step`): that step must be checked again. */
+  setContact: (contact: ContactValues, step: number) => void;
   /** Fills the fields the visitor has left empty (a signed-in user's or the chosen patient's details). */
   prefillContact: (values: Partial<ContactValues>) => void;
   setReason: (index: number, skillId: number | null) => void;
@@ -155,21 +156,28 @@ export interface BookingStoreOptions {
 }
 
 export function createBookingStore({ api, language }: BookingStoreOptions): BookingStore {
-  // Answers that arrive after a reset (expiry, sign-out, a new reschedule) are dropped.
+  // Answers that arrive after a reset (expiry, sign-out, a new reschedule) are dropped, and so
+  // are those of a check whose choices changed while it ran (they would vouch for the old ones).
   let generation = 0;
+  let revision = 0;
 
   return createStore<BookingState>()((set, get) => {
     /** The state once `step`'s check no longer holds (a choice at or before it changed). */
-    const uncheck = (step: number) => ({ checkedThrough: Math.min(get().checkedThrough, step - 1) });
+    const uncheck = (step: number) => {
+      revision++;
+      return { checkedThrough: Math.min(get().checkedThrough, step - 1) };
+    };
 
     /** Runs a call; on success `apply` writes its answer, unless the form was reset meanwhile. */
     async function run<T>(step: number, pending: NonNullable<BookingState['pending']>, call: () => Promise<T>, apply: (answer: T) => void) {
       const mine = generation;
+      const choices = revision;
       set({ pending, failure: null });
       try {
         const answer = await call();
         if (mine !== generation) return false;
         set({ pending: null });
+        if (choices !== revision) return false;
         apply(answer);
         return true;
       } catch (error) {
@@ -180,13 +188,9 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
       }
     }
 
-    /** Records a passed check: its tokens replace those of that step and every later one. */
-    const passed = (step: number, tokens: BookingTokens, advance = true) =>
-      set((s) => ({
-        tokens: { ...s.tokens, ...tokens },
-        checkedThrough: step,
-        step: advance ? Math.min(step + 1, LAST_STEP) : s.step,
-      }));
+    /** Records a passed check and opens the next step; later steps must be checked again. */
+    const passed = (step: number, tokens: BookingTokens) =>
+      set((s) => ({ tokens: { ...s.tokens, ...tokens }, checkedThrough: step, step: Math.min(step + 1, LAST_STEP) }));
 
     return {
       ...initialData(language),
@@ -210,7 +214,7 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
         }
       },
 
-      setContact: (contact) => set({ contact, ...uncheck(STEP.contact) }),
+      setContact: (contact, step) => set({ contact, ...uncheck(step) }),
 
       prefillContact: (values) =>
         set((s) => {
@@ -286,12 +290,12 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
       },
 
       checkContact: (contact) => {
-        set({ contact });
+        set({ contact, ...uncheck(STEP.contact) });
         return run(STEP.contact, 'check', () => api.checkContact(contact, get().tokens), (answer) => passed(STEP.contact, answer));
       },
 
       checkAddress: (contact) => {
-        set({ contact });
+        set({ contact, ...uncheck(STEP.address) });
         return run(STEP.address, 'check', () => api.checkAddress(contact, get().tokens), (answer) => passed(STEP.address, answer));
       },
 
@@ -379,7 +383,7 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
 
       expire: () => {
         generation++;
-        set({ ...initialData(get().sessionLanguage), expired: true });
+        set({ ...initialData(get().sessionLanguage), expired: true, reschedulingId: get().reschedulingId });
       },
 
       reset: () => {

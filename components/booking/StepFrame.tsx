@@ -97,3 +97,16 @@ export function StepPlaceholder() {
     </div>
   );
 }
+
+/** A list that could not be loaded: what failed, and a button to try again. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useTranslations('Booking');
+  return (
+    <div role="alert">
+      <p>{message}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        {t('retry')}
+      </button>
+    </div>
+  );
+}

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import type { Service } from '@/lib/api/booking';
+import { EMPTY_CONTACT } from '@/stores/bookingSteps';
 import { useAppStores, useBookingAppointmentStore, useBookingStore, useUserStore } from '@/stores/StoresProvider';
 
 interface Setup {
@@ -24,6 +25,8 @@ export function useBookingSetup({ validated, isEmployee, preselect, services }: 
   const serviceId = useBookingStore((s) => s.serviceId);
   const patientInfo = useBookingStore((s) => s.patientInfo);
   const profile = useUserStore((s) => s.profile);
+  // After a reset (a new booking, an expiry) the form is empty again: fill it in again.
+  const contactEmpty = useBookingStore((s) => s.contact === EMPTY_CONTACT);
   const preselected = useRef(false);
 
   useEffect(() => {
@@ -39,17 +42,17 @@ export function useBookingSetup({ validated, isEmployee, preselect, services }: 
   }, [preselect, services, rescheduling, serviceId, booking]);
 
   useEffect(() => {
-    if (!profile || isEmployee) return;
+    if (!profile || isEmployee || !contactEmpty) return;
     booking.getState().prefillContact({
       firstName: profile.first_name,
       lastName: profile.last_name,
       email: profile.email,
       phone: profile.user_profile.phone_number ?? '',
     });
-  }, [profile, isEmployee, booking]);
+  }, [profile, isEmployee, booking, contactEmpty]);
 
   useEffect(() => {
-    if (!patientInfo) return;
+    if (!patientInfo || !contactEmpty) return;
     const address = patientInfo.address;
     booking.getState().prefillContact({
       firstName: patientInfo.first_name,
@@ -68,5 +71,5 @@ export function useBookingSetup({ validated, isEmployee, preselect, services }: 
           }
         : {}),
     });
-  }, [patientInfo, booking]);
+  }, [patientInfo, booking, contactEmpty]);
 }

@@ -22,6 +22,8 @@ const server = {
   bodies: new Map<string, unknown[]>(),
   /** Paths that answer 401 booking_token_expired. */
   expire: new Set<string>(),
+  /** Paths that answer 400 with a field error. */
+  refuse: new Set<string>(),
   counter: 0,
 };
 
@@ -85,6 +87,10 @@ beforeAll(async () => {
       respond(res, 401, { code: 'booking_token_expired', messages: [{ message: 'Your booking session has expired.', type: 'error' }] });
       return;
     }
+    if (server.refuse.has(path)) {
+      respond(res, 400, { code: 'validation_error', messages: [{ message: 'Check the form.', type: 'error' }], field_errors: { 'contact.email': ['Enter a valid e-mail address.'] } });
+      return;
+    }
     const answer = answers[path];
     if (answer) respond(res, 200, answer());
     else respond(res, 404, { code: 'not_found', messages: [] });
@@ -98,6 +104,7 @@ let store: BookingStore;
 beforeEach(() => {
   server.bodies.clear();
   server.expire.clear();
+  server.refuse.clear();
   toasts.length = 0;
   const client = createApiClient({
     baseURL,
@@ -179,13 +186,46 @@ describe('steps', () => {
     const s = () => store.getState();
     s().goTo(stepIndex('contact'));
     expect(s().step).toBe(stepIndex('contact'));
-    s().setContact({ ...contact, phone: '613 555 0199' });
+    s().setContact({ ...contact, phone: '613 555 0199' }, stepIndex('contact'));
     expect(s().checkedThrough).toBe(stepIndex('service'));
     s().goTo(stepIndex('reasons'));
     expect(s().step).toBe(stepIndex('contact'));
     // A new session check starts a new chain: no token of the old one survives.
     await s().checkSession();
     expect(Object.keys(s().tokens).sort()).toEqual(['auth_token', 'session_language_token']);
+  });
+});
+
+describe('checks and changed choices', () => {
+  it('drops the answer of a check whose choice changed while it ran', async () => {
+    await walkToSlots();
+    store.getState().selectDate(day);
+    store.getState().selectSlot(slotA.start);
+    const checking = store.getState().checkSlot();
+    store.getState().selectSlot(slotB.start);
+    expect(await checking).toBe(false);
+    // The token vouches for slot A: it is not kept, and the confirmation does not open.
+    expect(store.getState()).toMatchObject({ step: stepIndex('datetime'), slot: slotB.start, pending: null });
+    expect(store.getState().tokens.timeslot_token).toBeUndefined();
+    expect(await store.getState().checkSlot()).toBe(true);
+    expect(last('available-appointments/check')).toMatchObject({ timeslot_start: slotB.start });
+  });
+
+  it('a refused contact check keeps the later steps closed and shows the field errors', async () => {
+    await walkToSlots();
+    store.getState().goTo(stepIndex('contact'));
+    server.refuse.add('/api/booking/check-contact');
+    expect(await store.getState().checkContact({ ...contact, email: 'not-an-address' })).toBe(false);
+    expect(store.getState()).toMatchObject({ step: stepIndex('contact'), checkedThrough: stepIndex('service'), contact: { email: 'not-an-address' } });
+    expect(store.getState().failure).toEqual({ step: stepIndex('contact'), code: 'validation_error', fieldErrors: { 'contact.email': ['Enter a valid e-mail address.'] } });
+    store.getState().goTo(stepIndex('confirmation'));
+    expect(store.getState().step).toBe(stepIndex('contact'));
+  });
+
+  it('an address edit unchecks the address step, not the contact step', async () => {
+    await walkToSlots();
+    store.getState().setContact({ ...contact, city: 'Gatineau' }, stepIndex('address'));
+    expect(store.getState().checkedThrough).toBe(stepIndex('contact'));
   });
 });
 
@@ -322,6 +362,13 @@ describe('rescheduling and the employee variant', () => {
     expect(store.getState()).toMatchObject({ reschedulingId: null, serviceId: null, reasons: [null, null, null], message: '', step: 0 });
   });
 
+  it('an expiry while moving an appointment starts over, still moving it', async () => {
+    await store.getState().startReschedule(appointment, 'patient');
+    server.expire.add('/api/booking/check-service');
+    await store.getState().checkService();
+    expect(store.getState()).toMatchObject({ step: 0, expired: true, reschedulingId: 77, serviceId: null });
+  });
+
   it('an employee: also preloads the patient and the dietitian, and fetches the patient info', async () => {
     await store.getState().startReschedule(appointment, 'employee');
     expect(store.getState()).toMatchObject({ reschedulingId: 77, serviceId: 2, dietitianId: 21, sessionLanguage: 'en', step: 0 });
@@ -342,7 +389,7 @@ describe('rescheduling and the employee variant', () => {
   });
 
   it('prefill only fills what the visitor has left empty', () => {
-    store.getState().setContact({ ...EMPTY_CONTACT, firstName: 'Typed' });
+    store.getState().setContact({ ...EMPTY_CONTACT, firstName: 'Typed' }, stepIndex('contact'));
     store.getState().prefillContact({ firstName: 'Marie', lastName: 'Tremblay', email: 'marie@example.ca' });
     expect(store.getState().contact).toMatchObject({ firstName: 'Typed', lastName: 'Tremblay', email: 'marie@example.ca', province: 'ON' });
   });

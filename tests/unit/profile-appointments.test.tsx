@@ -211,12 +211,12 @@ describe('profile appointments: list and statistics', () => {
     expect(within(card).getByText('Marie Tremblay')).toBeInTheDocument();
     expect(within(card).queryByText('Julie Roy')).toBeNull();
     expect(within(card).getByText('Virtuel')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Reporter' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Déplacer' })).toBeInTheDocument();
     const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
     expect(stat("Aujourd'hui")).toHaveTextContent('1');
     expect(stat('Cette semaine')).toHaveTextContent('4');
     expect(stat('Ce mois-ci')).toHaveTextContent('9');
-    expect(stat('Diététiste de choix de')).toHaveTextContent('3 patients');
+    expect(stat('Diététiste préféré(e) de')).toHaveTextContent('3 patients');
     expect(screen.queryByText('Indice de régularité')).toBeNull();
   });
 });
@@ -306,7 +306,7 @@ describe('profile appointments: rescheduling', () => {
 
   it('opens the French booking page from the French profile', async () => {
     renderSection(fakeBookingApi(), { locale: 'fr' });
-    fireEvent.click(within(await article(/^Nutrition evaluation/)).getByRole('button', { name: 'Reporter' }));
+    fireEvent.click(within(await article(/^Nutrition evaluation/)).getByRole('button', { name: 'Déplacer' }));
     expect(stores.bookingAppointment.getState().rescheduling?.id).toBe(41);
     expect(nav.router.push).toHaveBeenCalledWith('/fr/reserver-en-ligne');
   });

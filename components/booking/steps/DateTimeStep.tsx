@@ -6,7 +6,7 @@ import { bookableDates } from '@/stores/bookingSteps';
 import { selectSlotsOfDate } from '@/stores/booking';
 import { useBookingStore } from '@/stores/StoresProvider';
 import styles from '../booking.module.css';
-import { ChoiceSkeleton, StepActions, StepFrame } from '../StepFrame';
+import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
 import { MonthCalendar } from './MonthCalendar';
 
 /** Step 7: a date with free times, then one of its times (with the dietitian it would be with). */
@@ -36,12 +36,7 @@ export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
     <StepFrame title={t('datetime.title')} lead={t('datetime.lead')} focusHeading={focusHeading}>
       {loading ? <ChoiceSkeleton label={t('datetime.loading')} count={6} /> : null}
       {failed && !loading ? (
-        <div role="alert">
-          <p>{t('datetime.failed')}</p>
-          <button type="button" className="button button--secondary" onClick={() => void fetchAppointments()}>
-            {t('datetime.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('datetime.failed')} onRetry={() => void fetchAppointments()} />
       ) : null}
       {options && !loading && dates.length === 0 ? <p role="status">{t('datetime.empty')}</p> : null}
       {options && !loading && dates.length > 0 ? (

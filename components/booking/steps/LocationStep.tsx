@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { officeLabel } from '@/lib/format/office';
 import { useBookingStore } from '@/stores/StoresProvider';
 import styles from '../booking.module.css';
-import { ChoiceSkeleton, StepActions, StepFrame } from '../StepFrame';
+import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
 
 /** Step 6: an office (or virtual); selecting the chosen one again clears it and the date/time. */
 export function LocationStep({ focusHeading }: { focusHeading: boolean }) {
@@ -28,12 +28,7 @@ export function LocationStep({ focusHeading }: { focusHeading: boolean }) {
     <StepFrame title={t('location.title')} lead={t('location.lead')} focusHeading={focusHeading}>
       {loading ? <ChoiceSkeleton label={t('location.loading')} count={3} /> : null}
       {failed && !loading ? (
-        <div role="alert">
-          <p>{t('location.failed')}</p>
-          <button type="button" className="button button--secondary" onClick={() => void fetchOffices()}>
-            {t('location.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('location.failed')} onRetry={() => void fetchOffices()} />
       ) : null}
       {offices && !loading && offices.length === 0 ? <p role="status">{t('location.empty')}</p> : null}
       {offices && !loading && offices.length > 0 ? (

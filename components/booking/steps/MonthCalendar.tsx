@@ -51,8 +51,10 @@ export function MonthCalendar({ enabled, selected, onSelect }: Props) {
           type="button"
           className={styles.monthButton}
           aria-label={t('previousMonth')}
-          disabled={month <= firstMonth}
-          onClick={() => setMonth(shiftMonth(month, -1))}
+          aria-disabled={month <= firstMonth || undefined}
+          onClick={() => {
+            if (month > firstMonth) setMonth(shiftMonth(month, -1));
+          }}
         >
           ‹
         </button>
@@ -63,8 +65,10 @@ export function MonthCalendar({ enabled, selected, onSelect }: Props) {
           type="button"
           className={styles.monthButton}
           aria-label={t('nextMonth')}
-          disabled={month >= lastMonth}
-          onClick={() => setMonth(shiftMonth(month, 1))}
+          aria-disabled={month >= lastMonth || undefined}
+          onClick={() => {
+            if (month < lastMonth) setMonth(shiftMonth(month, 1));
+          }}
         >
           ›
         </button>

@@ -9,7 +9,7 @@ import { MAX_USER_MESSAGE_LENGTH } from '@/lib/schemas/booking';
 import { MAX_REASONS, reasonChoices } from '@/stores/bookingSteps';
 import { useBookingStore } from '@/stores/StoresProvider';
 import styles from '../booking.module.css';
-import { ChoiceSkeleton, StepActions, StepFrame } from '../StepFrame';
+import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
 
 interface Props {
   focusHeading: boolean;
@@ -40,12 +40,7 @@ export function ReasonsStep({ focusHeading, skills, loading, failed, onRetry }: 
     <StepFrame title={t('reasons.title')} lead={t('reasons.lead')} focusHeading={focusHeading}>
       {loading && !skills ? <ChoiceSkeleton label={t('reasons.loading')} count={1} /> : null}
       {failed ? (
-        <div role="alert">
-          <p>{t('reasons.failed')}</p>
-          <button type="button" className="button button--secondary" onClick={onRetry}>
-            {t('location.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('reasons.failed')} onRetry={onRetry} />
       ) : null}
       {skills ? (
         <div className={formStyles.form}>
@@ -83,7 +78,7 @@ export function ReasonsStep({ focusHeading, skills, loading, failed, onRetry }: 
               />
             )}
           </Field>
-          <p className={formStyles.hint} aria-live="polite">
+          <p className={formStyles.hint}>
             {t('reasons.remaining', { count: MAX_USER_MESSAGE_LENGTH - message.length })}
           </p>
         </div>

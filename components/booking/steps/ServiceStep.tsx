@@ -7,7 +7,7 @@ import { formatPrice } from '@/lib/format/price';
 import { Link } from '@/lib/i18n/navigation';
 import { useBookingStore } from '@/stores/StoresProvider';
 import styles from '../booking.module.css';
-import { ChoiceSkeleton, StepActions, StepFrame } from '../StepFrame';
+import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
 
 interface Props {
   focusHeading: boolean;
@@ -48,12 +48,7 @@ export function ServiceStep({ focusHeading, services, loading, failed, onRetry, 
       ) : null}
       {loading && !services ? <ChoiceSkeleton label={t('service.loading')} count={4} /> : null}
       {failed ? (
-        <div role="alert">
-          <p>{t('service.failed')}</p>
-          <button type="button" className="button button--secondary" onClick={onRetry}>
-            {t('service.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('service.failed')} onRetry={onRetry} />
       ) : null}
       {services && services.length === 0 ? <p>{t('service.empty')}</p> : null}
       {services && services.length > 0 ? (

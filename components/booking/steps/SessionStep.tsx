@@ -43,7 +43,7 @@ export function SessionStep({ focusHeading, isEmployee }: Props) {
                 checked={language === code}
                 onChange={() => setLanguage(code)}
               />
-              <span lang={code}>{t(`session.${code}`)}</span>
+              <span>{t(`session.${code}`)}</span>
             </label>
           ))}
         </div>

@@ -99,7 +99,7 @@ export async function chooseFirstSlot(page: Page, lang: Lang, dateIndex = 0, slo
       await enabled.nth(left).click();
       break;
     }
-    if (await nextMonth.isDisabled()) {
+    if ((await nextMonth.getAttribute('aria-disabled')) === 'true') {
       await enabled.last().click();
       break;
     }
