@@ -10,6 +10,12 @@ const markdown = new Marked({
   async: false,
   renderer: {
     html: ({ text }) => escapeHtml(text),
+    // Links go to web pages, e-mail addresses or this site; a `javascript:` target shows as text.
+    link({ href, title, tokens }) {
+      const text = this.parser.parseInline(tokens);
+      if (!/^(https?:|mailto:|\/|#)/i.test(href)) return text;
+      return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ''}>${text}</a>`;
+    },
   },
 });
 

@@ -12,7 +12,8 @@ import { greeting } from './shared';
  */
 export function contactAcknowledgementEmail(input: { name: string; language: EmailLanguage; bookingLink: string }): RenderedEmail {
   const { language, bookingLink } = input;
-  const hello = greeting(input.name, language);
+  // No name: the address may not be the sender's own, and the name is text anyone could choose.
+  const hello = greeting(undefined, language);
   const phone = formatPhone(clinic.phone);
   if (language === 'fr') {
     return renderEmail({
