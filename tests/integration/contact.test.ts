@@ -79,7 +79,9 @@ describe('POST /api/contact', () => {
     const ack = sent.find((mail) => mail.to === body.email)!;
     expect(ack.language).toBe('fr');
     expect(ack.subject).toBe('Nous avons bien reçu votre message');
-    expect(ack.text).toContain('Bonjour Geneviève Lavoie,');
+    // Anyone can type any address: the acknowledgement carries none of the sender's text.
+    expect(ack.text).toMatch(/^Bonjour,/);
+    expect(ack.text).not.toContain('Geneviève');
     expect(ack.html).toContain('lang="fr"');
     // The acknowledgement never repeats what the visitor wrote.
     for (const part of [ack.text, ack.html, ack.subject]) {
@@ -208,17 +210,12 @@ describe('the contact e-mails', () => {
     expect(copy.html).not.toContain('<script>');
     expect(copy.html).toContain('&lt;script&gt;');
     expect(copy.subject).not.toMatch(/[\r\n]/);
-    for (const language of ['en', 'fr'] as const) {
-      const ack = contactAcknowledgementEmail({ name: evil, language, bookingLink: LINK });
-      expect(ack.html).not.toContain('<script>');
-    }
   });
 
   it.each(['en', 'fr'] as const)('acknowledges in %s with the booking link, the phone and no gaps', (language) => {
-    const ack = contactAcknowledgementEmail({ name: 'Zoé', language, bookingLink: LINK });
+    const ack = contactAcknowledgementEmail({ language, bookingLink: LINK });
     expect(ack.html).toContain(`<html lang="${language}"`);
     for (const part of [ack.text, ack.html]) {
-      expect(part).toContain('Zoé');
       expect(part).toContain(LINK);
       expect(part).toContain('+1 (613) 555-0142');
       expect(part).toContain('911');
@@ -227,7 +224,7 @@ describe('the contact e-mails', () => {
   });
 
   it('writes the French acknowledgement with French typography', () => {
-    const fr = contactAcknowledgementEmail({ name: 'Zoé', language: 'fr', bookingLink: LINK });
+    const fr = contactAcknowledgementEmail({ language: 'fr', bookingLink: LINK });
     const withoutLink = (part: string) => part.replaceAll(LINK, '');
     expect(fr.text).not.toMatch(/e-mail|email/i);
     for (const part of [fr.subject, fr.text].map(withoutLink)) {

@@ -33,6 +33,6 @@ export async function sendContactEmails(message: ContactMessageRow): Promise<voi
   });
   await deliver(() => sendEmail({ to: clinicEmail, language, ...copy }, { replyTo: message.email }), 'contact message');
 
-  const acknowledgement = contactAcknowledgementEmail({ name: message.name, language, bookingLink: pageLink(language, '/book-online') });
+  const acknowledgement = contactAcknowledgementEmail({ language, bookingLink: pageLink(language, '/book-online') });
   await deliver(() => sendEmail({ to: message.email, language, ...acknowledgement }), 'contact acknowledgement');
 }

@@ -10,9 +10,9 @@ import { greeting } from './shared';
  * its subject: they may describe health matters, and e-mail is not a secure channel (the
  * visitor's address could also have been typed by someone else).
  */
-export function contactAcknowledgementEmail(input: { name: string; language: EmailLanguage; bookingLink: string }): RenderedEmail {
+export function contactAcknowledgementEmail(input: { language: EmailLanguage; bookingLink: string }): RenderedEmail {
   const { language, bookingLink } = input;
-  // No name: the address may not be the sender's own, and the name is text anyone could choose.
+  // No name: anyone can type any address into the form, so the clinic's mail carries no text of theirs.
   const hello = greeting(undefined, language);
   const phone = formatPhone(clinic.phone);
   if (language === 'fr') {
