@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getPathname } from '@/lib/i18n/navigation';
 import { isFrenchOnlySlug, isKnownPath, localeOfPath } from '@/lib/i18n/matchRoute';
 import { routing } from '@/lib/i18n/routing';
+import { translationOf } from '@/lib/content/publishedSlugs';
 
 const intlMiddleware = createIntlMiddleware(routing);
 
@@ -36,7 +37,30 @@ export default function middleware(request: NextRequest) {
     return NextResponse.rewrite(url, { status: 404, request: { headers } });
   }
 
-  return intlMiddleware(request);
+  return toTranslatedPost(intlMiddleware(request), request);
+}
+
+const POST_KINDS = { blog: 'blog', 'quick-bite': 'quickBite' } as const;
+
+/**
+ * next-intl sends a visitor whose cookie says French from an English address to the same
+ * address under /fr. For a post that keeps the English slug, which has no French page: send them
+ * to the post's French translation instead.
+ */
+function toTranslatedPost(response: Response, request: NextRequest): Response {
+  const location = response.headers.get('location');
+  if (!location || response.status < 300 || response.status >= 400) return response;
+  const target = new URL(location, request.url);
+  const post = /^\/fr\/(blog|quick-bite)\/([^/]+)$/.exec(target.pathname);
+  if (!post) return response;
+  const translated = translationOf(POST_KINDS[post[1] as keyof typeof POST_KINDS], 'en', decodeURIComponent(post[2]!));
+  if (!translated) return response;
+  target.pathname = `/fr/${post[1]}/${translated}`;
+  const redirect = NextResponse.redirect(target, response.status);
+  // Keep what next-intl set (the locale cookie).
+  const cookie = response.headers.get('set-cookie');
+  if (cookie) redirect.headers.set('set-cookie', cookie);
+  return redirect;
 }
 
 export const config = {

@@ -105,6 +105,14 @@ describe('the route prefix beats the cookie', () => {
     expect(location(response)).toBe('/fr/a-propos');
   });
 
+  it("sends a French-cookie visitor on an English post to the post's French translation, not to a 404", () => {
+    const post = call('/blog/reading-nutrition-facts-tables', { cookie: 'NEXT_LOCALE=fr' });
+    expect(post.status).toBe(307);
+    expect(location(post)).toBe('/fr/blog/lire-le-tableau-de-la-valeur-nutritive');
+    const bite = call('/quick-bite/staying-hydrated', { cookie: 'NEXT_LOCALE=fr' });
+    expect(location(bite)).toMatch(/^\/fr\/quick-bite\/(?!staying-hydrated)[a-z-]+$/);
+  });
+
   it('switches a French-cookie visitor to English through /en/... (what the language switcher links to)', () => {
     const response = call('/en/about-us', { cookie: 'NEXT_LOCALE=fr', 'sec-fetch-dest': 'document' });
     expect(response.status).toBe(307);
