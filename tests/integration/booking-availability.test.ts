@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as checkSession } from '@/app/api/booking/check-session/route';
-import { createSession } from '@/lib/server/auth/sessions';
-import { resetConfigForTests } from '@/lib/server/config';
-import { setDatabaseForTests, type Database } from '@/lib/server/db/client';
-import { appointments, offices, services, skills, timeOff, users } from '@/lib/server/db/schema';
+import type { Database } from '@/lib/server/db/client';
+import { appointments, timeOff } from '@/lib/server/db/schema';
 import { DEMO_PATIENT } from '@/lib/server/db/seed';
-import { createTestDatabase, type TestDatabase } from './support/db';
+import { demoClinic } from './support/clinic';
 import { bookingDriver, firstSlot, form, post, type Options, type Slot } from './support/booking';
 
 /**
@@ -19,57 +14,30 @@ import { bookingDriver, firstSlot, form, post, type Options, type Slot } from '.
  * booking-book.test.ts: tests pick whatever slot is offered.
  */
 
-let testDb: TestDatabase;
+const clinic = demoClinic('booking-availability');
 let db: Database;
-let dataDir: string;
 const ids = { patientA: 0, patientB: 0, employee: 0, sophie: 0 };
 const cookies = { patientA: '', employee: '' };
-const serviceId: Record<string, number> = {};
-const skillId: Record<string, number> = {};
-const officeId: Record<string, number> = {};
-const catalog = { serviceId, skillId, officeId };
+const { serviceId, skillId, officeId } = clinic.catalog;
+const catalog = clinic.catalog;
 const { walk, slots, choose, book } = bookingDriver(catalog);
 const TZ = 'America/Toronto';
 const HOUR_MS = 3_600_000;
 
-async function userId(email: string): Promise<number> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row!.id;
-}
-async function cookieFor(id: number): Promise<string> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return `session=${(await createSession(db, user!)).token}`;
-}
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'clinic-booking-availability-'));
-  process.env.DATA_DIR = dataDir; // bookings send e-mails: keep the outbox in a directory of our own
-  resetConfigForTests();
-  testDb = await createTestDatabase();
-  db = testDb.db;
-  setDatabaseForTests(db);
-  for (const row of await db.select().from(services)) serviceId[row.slug] = row.id;
-  for (const row of await db.select().from(skills)) skillId[row.slug] = row.id;
-  for (const row of await db.select().from(offices)) officeId[row.slug] = row.id;
-  ids.patientA = await userId(DEMO_PATIENT.email);
-  ids.employee = await userId('amira.haddad@demo.equilibrenutrition.ca');
-  ids.sophie = await userId('sophie.tremblay@demo.equilibrenutrition.ca');
-  const [b] = await db
-    .insert(users)
-    .values({ email: 'patient-b@example.test', passwordHash: 'not-a-hash', firstName: 'Béa', lastName: 'B', isPatient: true })
-    .returning({ id: users.id });
-  ids.patientB = b!.id;
-  cookies.patientA = await cookieFor(ids.patientA);
-  cookies.employee = await cookieFor(ids.employee);
+  await clinic.open();
+  db = clinic.db;
+  ids.patientA = await clinic.userId(DEMO_PATIENT.email);
+  ids.employee = await clinic.userId('amira.haddad@demo.equilibrenutrition.ca');
+  ids.sophie = await clinic.userId('sophie.tremblay@demo.equilibrenutrition.ca');
+  ids.patientB = await clinic.addPatientB();
+  cookies.patientA = await clinic.cookieFor(ids.patientA);
+  cookies.employee = await clinic.cookieFor(ids.employee);
 });
 afterEach(() => {
   vi.restoreAllMocks();
 });
-afterAll(async () => {
-  setDatabaseForTests(null);
-  await testDb.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => clinic.close());
 
 const allSlots = (options: Options) => Object.values(options).flat();
 const overlaps = (slot: Slot, from: Date, to: Date) => Date.parse(slot.start) < to.getTime() && Date.parse(slot.end) > from.getTime();

@@ -1,17 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '@/lib/server/auth/sessions';
 import { bookAppointmentStep } from '@/lib/server/booking/book';
 import { bookingTokenContext } from '@/lib/server/booking/stepTokens';
-import { resetConfigForTests } from '@/lib/server/config';
-import { setDatabaseForTests, type Database } from '@/lib/server/db/client';
-import { appointments, employeeProfiles, offices, services, skills, users } from '@/lib/server/db/schema';
+import type { Database } from '@/lib/server/db/client';
+import { appointments, employeeProfiles } from '@/lib/server/db/schema';
 import { DEMO_PATIENT } from '@/lib/server/db/seed';
 import { readOutbox } from '@/lib/server/email';
-import { createTestDatabase, type TestDatabase } from './support/db';
+import { demoClinic } from './support/clinic';
 import { bookingDriver, firstSlot, form, slotTokens } from './support/booking';
 
 /**
@@ -20,60 +17,33 @@ import { bookingDriver, firstSlot, form, slotTokens } from './support/booking';
  * the real clock: tests pick whatever slot is offered rather than a fixed date.
  */
 
-let testDb: TestDatabase;
+const clinic = demoClinic('booking-book');
 let db: Database;
-let dataDir: string;
 const ids = { patientA: 0, patientB: 0, employee: 0, emily: 0, amira: 0 };
 const cookies = { patientA: '', patientB: '', employee: '' };
-const serviceId: Record<string, number> = {};
-const skillId: Record<string, number> = {};
-const officeId: Record<string, number> = {};
+const { serviceId, skillId, officeId } = clinic.catalog;
 const TZ = 'America/Toronto';
 
-async function userId(email: string): Promise<number> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row!.id;
-}
-async function cookieFor(id: number): Promise<string> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return `session=${(await createSession(db, user!)).token}`;
-}
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'clinic-booking-book-'));
-  process.env.DATA_DIR = dataDir; // before the first send: the outbox lives under it
-  resetConfigForTests();
-  testDb = await createTestDatabase();
-  db = testDb.db;
-  setDatabaseForTests(db);
-  for (const row of await db.select().from(services)) serviceId[row.slug] = row.id;
-  for (const row of await db.select().from(skills)) skillId[row.slug] = row.id;
-  for (const row of await db.select().from(offices)) officeId[row.slug] = row.id;
-  ids.patientA = await userId(DEMO_PATIENT.email);
-  ids.employee = await userId('amira.haddad@demo.equilibrenutrition.ca');
-  ids.emily = await userId('emily.chen@demo.equilibrenutrition.ca');
+  await clinic.open();
+  db = clinic.db;
+  ids.patientA = await clinic.userId(DEMO_PATIENT.email);
+  ids.employee = await clinic.userId('amira.haddad@demo.equilibrenutrition.ca');
+  ids.emily = await clinic.userId('emily.chen@demo.equilibrenutrition.ca');
   ids.amira = ids.employee;
-  const [b] = await db
-    .insert(users)
-    .values({ email: 'patient-b@example.test', passwordHash: 'not-a-hash', firstName: 'Béa', lastName: 'B', isPatient: true })
-    .returning({ id: users.id });
-  ids.patientB = b!.id;
-  cookies.patientA = await cookieFor(ids.patientA);
-  cookies.patientB = await cookieFor(ids.patientB);
-  cookies.employee = await cookieFor(ids.employee);
+  ids.patientB = await clinic.addPatientB();
+  cookies.patientA = await clinic.cookieFor(ids.patientA);
+  cookies.patientB = await clinic.cookieFor(ids.patientB);
+  cookies.employee = await clinic.cookieFor(ids.employee);
 });
-afterAll(async () => {
-  setDatabaseForTests(null);
-  await testDb.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => clinic.close());
 
-const { walk, slots, choose, book } = bookingDriver({ serviceId, skillId, officeId });
+const { walk, slots, choose, book } = bookingDriver(clinic.catalog);
 const localMinute = (iso: string) => {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(iso));
   return Number(parts.find((p) => p.type === 'minute')!.value);
 };
-const mails = async (to: string) => (await readOutbox(join(dataDir, 'outbox'))).filter((m) => m.to === to);
+const mails = async (to: string) => (await readOutbox(join(clinic.dataDir, 'outbox'))).filter((m) => m.to === to);
 /** The decoded text/calendar part of an outbox .eml. */
 function calendarOf(emlPath: string): string {
   for (const chunk of readFileSync(emlPath, 'utf8').split(/\r\n--[^\r\n]+/)) {

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as checkAddress } from '@/app/api/booking/check-address/route';
@@ -12,16 +9,14 @@ import { POST as checkLocation } from '@/app/api/booking/locations/check/route';
 import { POST as fetchLocations } from '@/app/api/booking/locations/fetch/route';
 import { GET as skillsAll } from '@/app/api/nutrition/skills/all/route';
 import { GET as servicesAll } from '@/app/api/services/all/route';
-import { createSession } from '@/lib/server/auth/sessions';
 import { checkAddressStep, checkContactStep } from '@/lib/server/booking/steps/contact';
 import { checkServiceStep } from '@/lib/server/booking/steps/service';
 import { checkSkillsStep } from '@/lib/server/booking/steps/skills';
 import { bookingTokenContext, startBooking, verifyStep } from '@/lib/server/booking/stepTokens';
-import { resetConfigForTests } from '@/lib/server/config';
-import { setDatabaseForTests, type Database } from '@/lib/server/db/client';
-import { appointments, offices, services, skills, users } from '@/lib/server/db/schema';
+import type { Database } from '@/lib/server/db/client';
+import { appointments, services } from '@/lib/server/db/schema';
 import { DEMO_DIETITIAN, DEMO_PATIENT } from '@/lib/server/db/seed';
-import { createTestDatabase, type TestDatabase } from './support/db';
+import { demoClinic } from './support/clinic';
 import { call } from './support/http';
 
 /**
@@ -31,52 +26,25 @@ import { call } from './support/http';
  * 'sports-performance' is Claire's (en/fr; Centretown, virtual) and Marc-André's (fr; Orléans, virtual).
  */
 
-let testDb: TestDatabase;
+const clinic = demoClinic('booking-steps');
 let db: Database;
-let dataDir: string;
 const ids = { patientA: 0, patientB: 0, employee: 0, emily: 0, sophie: 0 };
 const cookies = { patientA: '', patientB: '', employee: '' };
-const serviceId: Record<string, number> = {};
-const skillId: Record<string, number> = {};
-const officeId: Record<string, number> = {};
-
-async function userId(email: string): Promise<number> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row!.id;
-}
-async function cookieFor(id: number): Promise<string> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return `session=${(await createSession(db, user!)).token}`;
-}
+const { serviceId, skillId, officeId } = clinic.catalog;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'clinic-booking-steps-'));
-  process.env.DATA_DIR = dataDir;
-  resetConfigForTests();
-  testDb = await createTestDatabase();
-  db = testDb.db;
-  setDatabaseForTests(db);
-  for (const row of await db.select().from(services)) serviceId[row.slug] = row.id;
-  for (const row of await db.select().from(skills)) skillId[row.slug] = row.id;
-  for (const row of await db.select().from(offices)) officeId[row.slug] = row.id;
-  ids.patientA = await userId(DEMO_PATIENT.email);
-  ids.employee = await userId(DEMO_DIETITIAN.email);
-  ids.emily = await userId('emily.chen@demo.equilibrenutrition.ca');
-  ids.sophie = await userId('sophie.tremblay@demo.equilibrenutrition.ca');
-  const [b] = await db
-    .insert(users)
-    .values({ email: 'patient-b@example.test', passwordHash: 'not-a-hash', firstName: 'Béa', lastName: 'B', isPatient: true })
-    .returning({ id: users.id });
-  ids.patientB = b!.id;
-  cookies.patientA = await cookieFor(ids.patientA);
-  cookies.patientB = await cookieFor(ids.patientB);
-  cookies.employee = await cookieFor(ids.employee);
+  await clinic.open();
+  db = clinic.db;
+  ids.patientA = await clinic.userId(DEMO_PATIENT.email);
+  ids.employee = await clinic.userId(DEMO_DIETITIAN.email);
+  ids.emily = await clinic.userId('emily.chen@demo.equilibrenutrition.ca');
+  ids.sophie = await clinic.userId('sophie.tremblay@demo.equilibrenutrition.ca');
+  ids.patientB = await clinic.addPatientB();
+  cookies.patientA = await clinic.cookieFor(ids.patientA);
+  cookies.patientB = await clinic.cookieFor(ids.patientB);
+  cookies.employee = await clinic.cookieFor(ids.employee);
 });
-afterAll(async () => {
-  setDatabaseForTests(null);
-  await testDb.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => clinic.close());
 
 const form = {
   firstName: 'Élise',
