@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
+import { ClinicContactList } from '@/components/layout/ClinicContactList';
 import { clinic } from '@/lib/clinic';
-import { formatPhone, phoneHref } from '@/lib/format/phone';
 import type { Locale } from '@/lib/i18n/routing';
 import styles from './contact.module.css';
 
@@ -12,18 +12,7 @@ export async function ContactDetails({ locale }: { locale: Locale }) {
   return (
     <section aria-labelledby="contact-details-heading" className={styles.panel}>
       <h2 id="contact-details-heading">{t('heading')}</h2>
-      <dl className={styles.details}>
-        <dt>{t('phone')}</dt>
-        <dd>
-          <a href={phoneHref(clinic.phone)}>{formatPhone(clinic.phone)}</a>
-        </dd>
-        <dt>{t('fax')}</dt>
-        <dd>{formatPhone(clinic.fax)}</dd>
-        <dt>{t('email')}</dt>
-        <dd>
-          <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
-        </dd>
-      </dl>
+      <ClinicContactList className={styles.details} labels={{ phone: t('phone'), fax: t('fax'), email: t('email') }} />
       <h3>{t('social')}</h3>
       <ul className={styles.plainList}>
         {socialNetworks.map((network) => (

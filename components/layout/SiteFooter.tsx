@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { clinic } from '@/lib/clinic';
-import { formatPhone, phoneHref } from '@/lib/format/phone';
+import { ClinicContactList } from './ClinicContactList';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import styles from './SiteFooter.module.css';
@@ -23,18 +23,7 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
           <h2 id="footer-contact" className={styles.heading}>
             {t('contactHeading')}
           </h2>
-          <dl className={styles.contact}>
-            <dt>{t('phone')}</dt>
-            <dd>
-              <a href={phoneHref(clinic.phone)}>{formatPhone(clinic.phone)}</a>
-            </dd>
-            <dt>{t('fax')}</dt>
-            <dd>{formatPhone(clinic.fax)}</dd>
-            <dt>{t('email')}</dt>
-            <dd>
-              <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
-            </dd>
-          </dl>
+          <ClinicContactList className={styles.contact} labels={{ phone: t('phone'), fax: t('fax'), email: t('email') }} />
         </section>
 
         <nav aria-labelledby="footer-explore">
