@@ -20,9 +20,10 @@ export function StepFrame({ title, lead, focusHeading, children }: StepFrameProp
   }, [focusHeading]);
   return (
     <section className={styles.step} aria-labelledby="booking-step-title">
-      <h2 id="booking-step-title" ref={heading} tabIndex={-1}>
+      {/* A section of the booking form, whose title is the h2 above it. */}
+      <h3 id="booking-step-title" ref={heading} tabIndex={-1}>
         {title}
-      </h2>
+      </h3>
       {lead ? <p className={styles.stepLead}>{lead}</p> : null}
       {children}
     </section>

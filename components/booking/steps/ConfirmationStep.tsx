@@ -71,7 +71,7 @@ export function ConfirmationStep({ focusHeading, services, skills, onBooked }: P
       </dl>
       {pricing ? (
         <div>
-          <h3>{t('confirmation.priceTitle')}</h3>
+          <h4>{t('confirmation.priceTitle')}</h4>
           <table className={styles.priceTable}>
             <tbody>
               <tr>

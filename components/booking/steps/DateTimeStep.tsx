@@ -45,7 +45,7 @@ export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
           <div aria-live="polite">
             {date ? (
               <>
-                <h3 id="booking-slots">{t('datetime.slotsFor', { date: longDate(date) })}</h3>
+                <h4 id="booking-slots">{t('datetime.slotsFor', { date: longDate(date) })}</h4>
                 <ul className={styles.slots} aria-labelledby="booking-slots">
                   {slots.map((offered) => (
                     <li key={offered.start}>

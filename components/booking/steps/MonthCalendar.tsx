@@ -58,9 +58,9 @@ export function MonthCalendar({ enabled, selected, onSelect }: Props) {
         >
           ‹
         </button>
-        <h3 id="booking-month" aria-live="polite">
+        <h4 id="booking-month" aria-live="polite">
           {format.dateTime(toUtc(`${month}-01`), { month: 'long', year: 'numeric', ...utc })}
-        </h3>
+        </h4>
         <button
           type="button"
           className={styles.monthButton}

@@ -94,7 +94,7 @@ export function PatientPicker() {
 
   return (
     <div>
-      <h3>{t('patientTitle')}</h3>
+      <h4>{t('patientTitle')}</h4>
       <form className={styles.searchRow} role="search" onSubmit={onSearch} noValidate>
         <TextField
           label={t('searchLabel')}
