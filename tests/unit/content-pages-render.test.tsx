@@ -1,5 +1,5 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createFormatter, createTranslator } from 'use-intl/core';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { clinic } from '@/lib/clinic';
 import { locales, serviceSlugs, specialtySlugs, type Locale } from '@/lib/i18n/routing';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
+import { resolveServerTree } from '../support/resolveServerTree';
 
 /**
  * The content pages are server components: render them here with next-intl's server functions
@@ -35,27 +36,10 @@ vi.mock('next/navigation', () => ({
   permanentRedirect: vi.fn(),
 }));
 
-/** Awaits the async (server) components of a tree; the rest is left to renderToString. */
-async function resolve(node: ReactNode): Promise<ReactNode> {
-  if (Array.isArray(node)) return Promise.all(node.map(resolve));
-  if (!isValidElement(node)) return node;
-  const element = node as ReactElement<{ children?: ReactNode }>;
-  if (typeof element.type === 'function' && element.type.constructor.name === 'AsyncFunction') {
-    const render = element.type as (props: unknown) => Promise<ReactNode>;
-    return resolve(await render(element.props));
-  }
-  const { children } = element.props;
-  if (children === undefined) return element;
-  const props = { ...element.props, key: element.key };
-  // Spread, so that JSX's fixed lists of children stay fixed (no key warnings for them).
-  if (Array.isArray(children)) return createElement(element.type, props, ...(await Promise.all(children.map(resolve))));
-  return createElement(element.type, props, await resolve(children));
-}
-
 async function html(page: Promise<ReactNode>, locale: Locale): Promise<string> {
   return renderToString(
     <NextIntlClientProvider locale={locale} messages={{}} timeZone="America/Toronto">
-      {await resolve(await page)}
+      {await resolveServerTree(await page)}
     </NextIntlClientProvider>,
   );
 }

@@ -1,5 +1,5 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createTranslator } from 'use-intl/core';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { listPosts } from '@/lib/content/loader';
 import type { Locale } from '@/lib/i18n/routing';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
+import { resolveServerTree } from '../support/resolveServerTree';
 
 /**
  * The post pages are server components: render them with next-intl's server functions played by
@@ -35,26 +36,10 @@ vi.mock('next/navigation', () => ({
   },
 }));
 
-/** Awaits the async (server) components of a tree; the rest is left to renderToString. */
-async function resolve(node: ReactNode): Promise<ReactNode> {
-  if (Array.isArray(node)) return Promise.all(node.map(resolve));
-  if (!isValidElement(node)) return node;
-  const element = node as ReactElement<{ children?: ReactNode }>;
-  if (typeof element.type === 'function' && element.type.constructor.name === 'AsyncFunction') {
-    const render = element.type as (props: unknown) => Promise<ReactNode>;
-    return resolve(await render(element.props));
-  }
-  const { children } = element.props;
-  if (children === undefined) return element;
-  const props = { ...element.props, key: element.key };
-  if (Array.isArray(children)) return createElement(element.type, props, ...(await Promise.all(children.map(resolve))));
-  return createElement(element.type, props, await resolve(children));
-}
-
 async function html(node: ReactNode, locale: Locale): Promise<string> {
   return renderToString(
     <NextIntlClientProvider locale={locale} messages={{}} timeZone="America/Toronto">
-      {await resolve(node)}
+      {await resolveServerTree(node)}
     </NextIntlClientProvider>,
   );
 }
