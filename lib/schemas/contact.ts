@@ -36,7 +36,7 @@ const contactShape = {
   createAccount: z.boolean().default(true),
 };
 
-const addressShape = {
+export const addressShape = {
     streetNumber: text(10),
     streetName: text(100),
     unitNumber: z.string().trim().max(10, { error: 'tooLong' }).optional().default(''),
@@ -52,7 +52,7 @@ const addressShape = {
 };
 
 /** Postal code and province must fit the country (Canada and the United States are checked). */
-function checkRegion(address: { province: string; postalCode: string; country: string }, ctx: z.RefinementCtx) {
+export function checkRegion(address: { province: string; postalCode: string; country: string }, ctx: z.RefinementCtx) {
     if (address.country === 'CA') {
       if (!(CANADIAN_PROVINCES as readonly string[]).includes(address.province)) {
         ctx.addIssue({ code: 'custom', path: ['province'], message: 'provinceInvalid' });

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { physicalActivityStep } from './activity';
+import { contactStep, emergencyContactStep } from './contact';
+import { dietaryPatterns2Step, dietaryPatternsStep } from './diet';
+import { fluidIntakeStep, foodJournalStep } from './journal';
+import { medicalInfoStep, medicalTeamStep } from './medical';
+import { objectiveStep } from './objective';
+import { personalInformationStep } from './personal';
+import { psychosocial2Step, psychosocialStep } from './psychosocial';
+import { weightHistory2Step, weightHistoryStep } from './weight';
+
+export type { FieldKind, FieldSpec, StepValues } from './fields';
+export type { IntakeStep } from './step';
+
+/** The fifteen steps in the order the patient fills them (SPEC §2). */
+export const intakeSteps = [
+  contactStep,
+  personalInformationStep,
+  emergencyContactStep,
+  objectiveStep,
+  medicalInfoStep,
+  medicalTeamStep,
+  psychosocialStep,
+  psychosocial2Step,
+  weightHistoryStep,
+  weightHistory2Step,
+  dietaryPatternsStep,
+  dietaryPatterns2Step,
+  physicalActivityStep,
+  foodJournalStep,
+  fluidIntakeStep,
+] as const;
+
+export type IntakeStepId = (typeof intakeSteps)[number]['id'];
+export const intakeStepIds = intakeSteps.map((step) => step.id) as IntakeStepId[];
+export const INTAKE_STEP_COUNT = intakeSteps.length;
+
+/**
+ * The consent text the patient agrees to before submitting (Intake.review.consent). Change the
+ * version whenever that text changes: each submission records the version it was given under.
+ */
+export const INTAKE_CONSENT_VERSION = '2026-11-01';
+
+type AnswersShape = { [S in (typeof intakeSteps)[number] as S['id']]: S['schema'] };
+const answersShape = Object.fromEntries(intakeSteps.map((step) => [step.id, step.schema])) as AnswersShape;
+
+/** Every step's answers, each validated by its own step schema. */
+export const intakeAnswersSchema = z.strictObject(answersShape, { error: 'required' });
+
+/** POST /api/intake. */
+export const intakeSubmissionSchema = z.strictObject({
+  answers: intakeAnswersSchema,
+  consent: z.strictObject(
+    {
+      accepted: z.boolean({ error: 'consentRequired' }).refine((value) => value, { error: 'consentRequired' }),
+      version: z.string({ error: 'consentOutdated' }).refine((value) => value === INTAKE_CONSENT_VERSION, { error: 'consentOutdated' }),
+    },
+    { error: 'consentRequired' },
+  ),
+});
+
+/**
+ * PUT /api/intake/draft: what the form holds so far, as typed (so not validated step by step:
+ * a draft is unfinished by nature). Bounded in shape here and in size by the API's body limit.
+ */
+export const intakeDraftSchema = z.strictObject({
+  step: z.int().min(0).max(INTAKE_STEP_COUNT),
+  answers: z.partialRecord(z.enum(intakeStepIds as [IntakeStepId, ...IntakeStepId[]]), z.record(z.string().max(60), z.unknown())),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+
+export type IntakeSubmissionInput = z.input<typeof intakeSubmissionSchema>;
+export type IntakeSubmission = z.output<typeof intakeSubmissionSchema>;
+export type IntakeAnswers = z.output<typeof intakeAnswersSchema>;
+export type IntakeDraft = z.output<typeof intakeDraftSchema>;
