@@ -52,10 +52,10 @@ export const intakeSubmissionSchema = z.strictObject({
   answers: intakeAnswersSchema,
   consent: z.strictObject(
     {
-      accepted: z.boolean({ error: 'consentRequired' }).refine((value) => value, { error: 'consentRequired' }),
+      accepted: z.boolean({ error: 'intakeConsentRequired' }).refine((value) => value, { error: 'intakeConsentRequired' }),
       version: z.string({ error: 'consentOutdated' }).refine((value) => value === INTAKE_CONSENT_VERSION, { error: 'consentOutdated' }),
     },
-    { error: 'consentRequired' },
+    { error: 'intakeConsentRequired' },
   ),
 });
 

@@ -1,8 +1,10 @@
 import 'server-only';
+import { createHmac } from 'node:crypto';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/client';
 import { rateLimitEvents } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
+import { getSecret } from '@/lib/server/secrets';
 
 export interface Limit {
   /** How many events the window allows. */
@@ -19,8 +21,27 @@ export const limits = {
   pageViewPerIp: { max: 600, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
-/** Throws 429 (with Retry-After) when `key` already used up its window; counts nothing. */
-export async function assertUnderLimit(db: Database, key: string, limit: Limit, now = new Date()): Promise<void> {
+/**
+ * A keyed hash of a client address, for limit keys and stored records: the same sender gives
+ * the same value, but without the app secret nobody can recover the address from it, which a
+ * plain SHA-256 of the small IPv4 space would allow. (The 'contact-ip:' label predates the
+ * other callers; it stays so that hashes already stored keep matching.)
+ */
+export function hashIp(ip: string): string {
+  return createHmac('sha256', getSecret('app-secret')).update(`contact-ip:${ip}`).digest('hex');
+}
+
+/**
+ * Throws 429 (with Retry-After) when `key` already used up its window; counts nothing.
+ * `messageKey` (a Server text taking {minutes}) lets a form say what to do instead.
+ */
+export async function assertUnderLimit(
+  db: Database,
+  key: string,
+  limit: Limit,
+  now = new Date(),
+  messageKey = 'rateLimited',
+): Promise<void> {
   const since = new Date(now.getTime() - limit.windowMs);
   const [row] = await db
     .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${rateLimitEvents.createdAt})` })
@@ -29,7 +50,7 @@ export async function assertUnderLimit(db: Database, key: string, limit: Limit, 
   if (!row || row.count < limit.max) return;
   const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
   const retryAfterSeconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now.getTime()) / 1000));
-  throw new AppError('rate_limited', 429, 'rateLimited', {
+  throw new AppError('rate_limited', 429, messageKey, {
     headers: { 'Retry-After': String(retryAfterSeconds) },
     values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
   });

@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { requireSession } from '@/lib/server/auth/currentUser';
 import type { Database } from '@/lib/server/db/client';
 import { countries, employeeProfiles, patientProfiles, users } from '@/lib/server/db/schema';
+import { containsEveryWord } from '@/lib/server/db/textSearch';
 import { AppError } from '@/lib/server/http/appError';
 
 /** The most patients a search answers: enough to pick from, never the whole list. */
@@ -71,28 +72,13 @@ export async function selectedPatientInfo(db: Database, input: { patientId: numb
   };
 }
 
-// Accent folding without the unaccent extension (PGlite has none): the letters of French names.
-// Both cases are listed because lower() leaves accented capitals alone under the C collation.
-const ACCENTED = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝ';
-const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuy';
-const fold = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-const foldSql = (column: SQL) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
-/** LIKE's own wildcards in a term are literal characters. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * GET /api/booking/patients?search=: active patients whose name or e-mail contains every word of
  * the term (case and accents ignored), or, for a term that looks like a phone number, whose phone
  * digits contain its digits. The term is health-adjacent personal data: it is never logged.
  */
 export async function searchPatients(db: Database, term: string) {
-  const words = fold(term).split(/\s+/).filter(Boolean);
-  const haystack = foldSql(sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`);
-  const byText = and(...words.map((word) => sql`${haystack} LIKE ${`%${likeLiteral(word)}%`}`));
+  const byText = containsEveryWord(sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`, term);
   const digits = term.replace(/\D/g, '');
   const looksLikePhone = /^[\d\s()+.-]+$/.test(term) && digits.length >= 2;
   const byPhone = looksLikePhone ? ilike(sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g')`, `%${digits}%`) : undefined;

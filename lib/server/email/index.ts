@@ -18,3 +18,16 @@ export async function sendEmail(message: EmailMessage, options?: SendEmailOption
   defaultMailer ??= createMailer(emailSettingsFromEnv());
   return defaultMailer.send(message, options);
 }
+
+/**
+ * Sends, and swallows a failure: for e-mails that follow something already done (the user can
+ * ask again, the clinic still has the record). Logged by name only: the error could echo the
+ * address or the content.
+ */
+export async function sendEmailOrLog(message: EmailMessage, what: string, options?: SendEmailOptions): Promise<void> {
+  try {
+    await sendEmail(message, options);
+  } catch (error) {
+    console.error(`[email] ${what} could not be sent: ${error instanceof Error ? error.name : 'error'}`);
+  }
+}

@@ -4,3 +4,4 @@ export * from './clinic';
 export * from './appointments';
 export * from './schedule';
 export * from './contact';
+export * from './intake';

@@ -9,6 +9,7 @@ export { contactClinicCopyEmail, type ContactClinicCopyInput } from './contactCl
 export { dietitianNoticeEmail, type DietitianNoticeInput } from './dietitianNotice';
 export { employeeInviteEmail } from './employeeInvite';
 export { escapeHtml } from './escape';
+export { intakeAcknowledgementEmail } from './intakeAcknowledgement';
 export type { RenderedEmail } from './layout';
 export { passwordResetEmail } from './passwordReset';
 export { verificationEmail } from './verification';
