@@ -8,6 +8,7 @@ import { bookingApi as defaultBookingApi, type BookingApi, type Service, type Sk
 import { onBookingTokenExpired } from '@/lib/api/settings';
 import { createBookingStore, type BookingState, type BookingStore } from './booking';
 import { createAuthStore, createLogoutRegistry, type AuthState, type AuthStore, type LogoutRegistry } from './auth';
+import { createIntakeStore, type IntakeState, type IntakeStore } from './intake';
 import { createBookingAppointmentStore, type BookingAppointmentState, type BookingAppointmentStore } from './bookingAppointment';
 import type { CachedListState } from './cachedList';
 import { createServicesStore, type ServicesStore } from './services';
@@ -22,6 +23,8 @@ export interface AppStores {
   skills: SkillsStore;
   booking: BookingStore;
   bookingAppointment: BookingAppointmentStore;
+  /** The intake form's draft (kept in the browser's storage). */
+  intake: IntakeStore;
   /** Resets to run at sign-out: `useOnLogout` registers one. */
   logout: LogoutRegistry;
   /** The booking calls the booking stores use (tests hand in their own client). */
@@ -39,6 +42,7 @@ export function createAppStores(api: AuthApi = authApi, bookingApi: BookingApi =
     skills: createSkillsStore(bookingApi),
     booking: createBookingStore({ api: bookingApi, language }),
     bookingAppointment: createBookingAppointmentStore(),
+    intake: createIntakeStore(),
     bookingApi,
   };
   // SPEC §4: signing out resets every booking store (the services list depends on who asks too).
@@ -46,6 +50,10 @@ export function createAppStores(api: AuthApi = authApi, bookingApi: BookingApi =
     stores.booking.getState().reset();
     stores.bookingAppointment.getState().reset();
     stores.services.getState().clear();
+    // The intake draft holds health information: it leaves the browser with the person (their
+    // account keeps a copy), so the next person at a shared computer does not see it.
+    stores.intake.getState().reset();
+    stores.intake.persist.clearStorage();
   });
   return stores;
 }
@@ -94,6 +102,10 @@ export function useBookingStore<T>(selector: (state: BookingState) => T): T {
 
 export function useBookingAppointmentStore<T>(selector: (state: BookingAppointmentState) => T): T {
   return useStore(useAppStores().bookingAppointment, selector);
+}
+
+export function useIntakeStore<T>(selector: (state: IntakeState) => T): T {
+  return useStore(useAppStores().intake, selector);
 }
 
 export function useServicesStore<T>(selector: (state: CachedListState<Service>) => T): T {

@@ -20,10 +20,13 @@ export function PageViews() {
 
   useEffect(() => {
     const route = template in pathnames ? routeName(template as AppPathname, locale) : 'not-found';
+    // Account pages are counted by their template: their addresses may carry an identifier
+    // (an intake submission's id) that has no place in analytics.
+    const counted = template.startsWith('/profile') ? template : path;
     // keepalive lets the request finish even when the visitor leaves the page at once.
     void fetch('/api/analytics/pageview', {
       method: 'POST',
-      body: JSON.stringify({ route, path, locale }),
+      body: JSON.stringify({ route, path: counted, locale }),
       keepalive: true,
       headers: { 'Content-Type': 'application/json' },
     }).catch(() => {});

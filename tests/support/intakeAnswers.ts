@@ -1,12 +1,12 @@
-import { INTAKE_CONSENT_VERSION, type IntakeSubmissionInput } from '@/lib/schemas/intake';
+import { INTAKE_CONSENT_VERSION, type IntakeStepId, type IntakeSubmissionInput, type StepValues } from '@/lib/schemas/intake';
 
-type Answers = IntakeSubmissionInput['answers'];
+type Answers = Record<IntakeStepId, StepValues>;
 
 /**
  * A complete intake, as the form's controls hold it (strings from inputs), that every step
  * schema accepts. Skill ids are the seeded clinic's first reasons for a visit.
  */
-export function completeIntakeAnswers(overrides: Partial<{ [K in keyof Answers]: Partial<Answers[K]> }> = {}): Answers {
+export function completeIntakeAnswers(overrides: Partial<Answers> = {}): Answers {
   const answers: Answers = {
     contact: {
       firstName: 'Camille',

@@ -1,0 +1,106 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { TextField } from '@/components/ui/form/Field';
+import { MAX_CUPS } from '@/lib/schemas/intake/journal';
+import { Group, useFieldError } from './Controls';
+import styles from './intake.module.css';
+
+/** "Prefer not to say" for a card: when ticked, the number is not asked (nor kept). */
+function PreferNot({ name }: { name: string }) {
+  const t = useTranslations('Intake.cards');
+  const { register } = useFormContext();
+  return (
+    <label className={styles.check}>
+      <input type="checkbox" {...register(`${name}.preferNot`)} />
+      <span>{t('preferNot')}</span>
+    </label>
+  );
+}
+
+/** A weight card: a number in the step's units (kg or lb), or "prefer not to say". */
+export function WeightCard({ name, label }: { name: string; label: ReactNode }) {
+  const t = useTranslations('Intake.cards');
+  const { register } = useFormContext();
+  const units = useWatch({ name: 'units' }) === 'imperial' ? 'lb' : 'kg';
+  const preferNot = useWatch({ name: `${name}.preferNot` }) === true;
+  const error = useFieldError(`${name}.value`);
+  return (
+    <Group legend={label} className={styles.card}>
+      {preferNot ? null : (
+        <TextField label={t(units)} inputMode="decimal" autoComplete="off" className={styles.short} error={error} {...register(`${name}.value`)} />
+      )}
+      <PreferNot name={name} />
+    </Group>
+  );
+}
+
+/** The height card: centimetres, or feet and inches, or "prefer not to say". */
+export function HeightCard({ name, label }: { name: string; label: ReactNode }) {
+  const t = useTranslations('Intake.cards');
+  const { register } = useFormContext();
+  const imperial = useWatch({ name: 'units' }) === 'imperial';
+  const preferNot = useWatch({ name: `${name}.preferNot` }) === true;
+  const errors = { cm: useFieldError(`${name}.cm`), feet: useFieldError(`${name}.feet`), inches: useFieldError(`${name}.inches`) };
+  return (
+    <Group legend={label} className={styles.card}>
+      {preferNot ? null : imperial ? (
+        <div className={styles.pair}>
+          <TextField label={t('feet')} inputMode="numeric" autoComplete="off" className={styles.short} error={errors.feet} {...register(`${name}.feet`)} />
+          <TextField label={t('inches')} inputMode="decimal" autoComplete="off" className={styles.short} error={errors.inches} {...register(`${name}.inches`)} />
+        </div>
+      ) : (
+        <TextField label={t('cm')} inputMode="decimal" autoComplete="off" className={styles.short} error={errors.cm} {...register(`${name}.cm`)} />
+      )}
+      <PreferNot name={name} />
+    </Group>
+  );
+}
+
+const toCups = (value: unknown): number => {
+  const number = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
+  return Number.isFinite(number) ? number : 0;
+};
+
+/** A fluid card: cups a day of one drink, typed or counted with the − and + buttons. */
+export function FluidCard({ name, label, hint }: { name: string; label: string; hint?: string }) {
+  const t = useTranslations('Intake.cards');
+  const { control } = useFormContext();
+  const error = useFieldError(name);
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => {
+        const cups = toCups(field.value);
+        const set = (next: number) => field.onChange(Math.max(0, Math.min(MAX_CUPS, next)));
+        return (
+          <Group legend={label} hint={hint} className={styles.card}>
+            <div className={styles.stepper}>
+              <button type="button" className={styles.stepButton} aria-label={t('fewer', { drink: label })} onClick={() => set(cups - 1)} disabled={cups <= 0}>
+                −
+              </button>
+              <TextField
+                label={t('cupsLabel')}
+                inputMode="numeric"
+                autoComplete="off"
+                className={styles.cups}
+                error={error}
+                name={field.name}
+                ref={field.ref}
+                value={String(field.value ?? '')}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.value)}
+              />
+              <button type="button" className={styles.stepButton} aria-label={t('more', { drink: label })} onClick={() => set(cups + 1)} disabled={cups >= MAX_CUPS}>
+                +
+              </button>
+            </div>
+          </Group>
+        );
+      }}
+    />
+  );
+}

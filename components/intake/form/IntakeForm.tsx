@@ -1,0 +1,164 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormAlert } from '@/components/ui/form/FormParts';
+import { Link } from '@/lib/i18n/navigation';
+import { intakeSteps } from '@/lib/schemas/intake';
+import { REVIEW_STEP, stepValues, validStepCount } from '@/stores/intake';
+import { useAppStores, useIntakeStore } from '@/stores/StoresProvider';
+import { IntakeProgress } from './IntakeProgress';
+import { IntakeStepForm } from './IntakeStepForm';
+import { IntakeSubmitStep } from './IntakeSubmitStep';
+import styles from './intake.module.css';
+import { useServerDraft } from './useServerDraft';
+
+/**
+ * The guided intake form (SPEC §2 patient-form): fifteen steps, then a review with consent.
+ * The draft lives in the intake store (browser storage, and the account for signed-in users).
+ */
+export function IntakeForm() {
+  const t = useTranslations('Intake.form');
+  const locale = useLocale();
+  const { intake, user } = useAppStores();
+  const hydrated = useIntakeStore((s) => s.hydrated);
+  const storedStep = useIntakeStore((s) => s.step);
+  const answers = useIntakeStore((s) => s.answers);
+  const validCount = useMemo(() => validStepCount(answers), [answers]);
+  // Bumped when the draft is replaced (account copy, start over): the open step reloads its values.
+  const [revision, setRevision] = useState(0);
+  const [serverErrors, setServerErrors] = useState<{ step: number; errors: Record<string, string[]> } | null>(null);
+  const [done, setDone] = useState<{ message: string | null } | null>(null);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const reload = useCallback(() => setRevision((value) => value + 1), []);
+  const draft = useServerDraft(reload);
+
+  // The browser's draft is read once the page runs. A form nobody has typed in yet starts in
+  // the page's language and, for a signed-in user, with their details (even if the account
+  // loads later).
+  useEffect(() => {
+    const prefill = (): boolean => {
+      if (intake.getState().updatedAt) return false;
+      const profile = user.getState().profile;
+      intake.getState().prefill('contact', {
+        ...stepValues({}, 0),
+        preferredLanguage: profile?.user_profile.preferred_language.code ?? locale,
+        ...(profile
+          ? { firstName: profile.first_name, lastName: profile.last_name, email: profile.email, phone: profile.user_profile.phone_number ?? '' }
+          : {}),
+      });
+      return true;
+    };
+    void intake.persist.rehydrate()?.then(() => {
+      prefill();
+      intake.setState({ hydrated: true });
+    });
+    return user.subscribe((state, previous) => {
+      if (state.profile && state.profile !== previous.profile && intake.getState().hydrated && prefill()) reload();
+    });
+  }, [intake, user, locale, reload]);
+
+  const step = Math.min(storedStep, validCount);
+
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+    moved.current = false;
+  }, [step, revision, done]);
+
+  const go = (next: number) => {
+    moved.current = true;
+    setServerErrors(null);
+    intake.getState().goTo(next);
+  };
+
+  const startOver = async () => {
+    await draft.discard();
+    intake.getState().reset();
+    setConfirmingReset(false);
+    setServerErrors(null);
+    moved.current = true;
+    reload();
+  };
+
+  if (!hydrated) {
+    return (
+      <p className={styles.loading} role="status">
+        {t('loading')}
+      </p>
+    );
+  }
+
+  if (done) {
+    return (
+      <div className={styles.done}>
+        <h2 ref={headingRef} tabIndex={-1}>
+          {t('doneTitle')}
+        </h2>
+        <p role="status">{done.message ?? t('doneMessage')}</p>
+        <p>{t('doneNext')}</p>
+        <div className="button-row">
+          <Link href="/book-online" className="button button--primary">
+            {t('bookNow')}
+          </Link>
+          {draft.signedIn ? (
+            <Link href="/profile" className="button button--secondary">
+              {t('toProfile')}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.intake}>
+      <IntakeProgress step={step} validCount={validCount} headingRef={headingRef} onJump={go} />
+      {step === REVIEW_STEP ? (
+        <IntakeSubmitStep
+          onEdit={go}
+          onFieldErrors={(index, errors) => {
+            go(index);
+            setServerErrors({ step: index, errors });
+          }}
+          onSubmitted={(message) => {
+            draft.cancelPending();
+            intake.getState().reset();
+            intake.persist.clearStorage();
+            moved.current = true;
+            setDone({ message });
+          }}
+        />
+      ) : (
+        <IntakeStepForm
+          key={`${intakeSteps[step]!.id}:${revision}`}
+          index={step}
+          serverErrors={serverErrors?.step === step ? serverErrors.errors : undefined}
+          onNext={() => go(step + 1)}
+          onBack={() => go(step - 1)}
+        />
+      )}
+      <div className={styles.footer}>
+        <p className={styles.saved}>{t(`saved.${draft.place}`)}</p>
+        {confirmingReset ? (
+          <FormAlert tone="info">
+            <p>{draft.signedIn ? t('startOverAccount') : t('startOverDevice')}</p>
+            <div className="button-row">
+              <button type="button" className="button button--primary" onClick={() => void startOver()}>
+                {t('startOverConfirm')}
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => setConfirmingReset(false)}>
+                {t('startOverCancel')}
+              </button>
+            </div>
+          </FormAlert>
+        ) : (
+          <button type="button" className={styles.linkButton} onClick={() => setConfirmingReset(true)}>
+            {t('startOver')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

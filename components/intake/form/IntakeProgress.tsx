@@ -1,0 +1,78 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { RefObject } from 'react';
+import { intakeSteps } from '@/lib/schemas/intake';
+import { REVIEW_STEP } from '@/stores/intake';
+import styles from './intake.module.css';
+
+interface Props {
+  step: number;
+  /** Steps from the first that pass their schema: those may be reopened, and the one after. */
+  validCount: number;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onJump: (step: number) => void;
+}
+
+/**
+ * The progress header: "Step n of 15" with the step's name as the heading the form focuses on
+ * each change, a bar, and the list of steps (done ones can be reopened).
+ */
+export function IntakeProgress({ step, validCount, headingRef, onJump }: Props) {
+  const t = useTranslations('Intake');
+  const total = intakeSteps.length;
+  const title = step === REVIEW_STEP ? t('form.reviewTitle') : t(`steps.${intakeSteps[step]!.id}.title` as never);
+  const done = Math.min(validCount, total);
+  return (
+    <div className={styles.progress}>
+      <p className={styles.counter}>
+        {step === REVIEW_STEP ? t('form.reviewCounter', { total }) : t('form.counter', { number: step + 1, total })}
+      </p>
+      <h2 ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
+        {title}
+      </h2>
+      {step < REVIEW_STEP ? <p className={styles.stepDescription}>{t(`steps.${intakeSteps[step]!.id}.description` as never)}</p> : null}
+      <div
+        className={styles.bar}
+        role="progressbar"
+        aria-label={t('form.progressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={t('form.progressValue', { done, total })}
+      >
+        <span style={{ width: `${(done / total) * 100}%` }} />
+      </div>
+      <details className={styles.stepList}>
+        <summary>{t('form.allSteps', { done, total })}</summary>
+        <ol>
+          {intakeSteps.map(({ id }, index) => {
+            const reachable = index <= validCount;
+            const name = t(`steps.${id}.title` as never);
+            const state = index === step ? t('form.stateCurrent') : index < validCount ? t('form.stateDone') : t('form.stateTodo');
+            return (
+              <li key={id} className={index < validCount ? styles.done : undefined}>
+                {reachable && index !== step ? (
+                  <button type="button" className={styles.linkButton} onClick={() => onJump(index)}>
+                    {name} <span className={styles.state}>({state})</span>
+                  </button>
+                ) : (
+                  <span aria-current={index === step ? 'step' : undefined}>
+                    {name} <span className={styles.state}>({state})</span>
+                  </span>
+                )}
+              </li>
+            );
+          })}
+          {validCount >= total && step !== REVIEW_STEP ? (
+            <li>
+              <button type="button" className={styles.linkButton} onClick={() => onJump(REVIEW_STEP)}>
+                {t('form.reviewTitle')}
+              </button>
+            </li>
+          ) : null}
+        </ol>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { localizedPath } from '../../lib/i18n/paths';
+import { intakeSteps } from '../../lib/schemas/intake';
+import { completeIntakeAnswers } from '../support/intakeAnswers';
+import { expectIntakeStep, fillIntakeStep } from './support/intake';
+import { waitForMail } from './support/outbox';
+import { messages } from './routes';
+
+/**
+ * The intake form (issue #7) as a guest: all fifteen steps in each language, a reload half-way
+ * that resumes on the same step with the same answers, the consent, the submission and its
+ * acknowledgement, and no axe violations on any step.
+ */
+
+type Lang = keyof typeof messages;
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
+  const t = messages[lang].Intake;
+
+  test(`a guest fills the 15 steps in ${lang}, resumes after a reload and submits`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const email = `e2e-intake-${lang}-${Date.now()}@example.ca`;
+    const answers = completeIntakeAnswers({
+      contact: { email, preferredLanguage: lang, firstName: lang === 'en' ? 'Avery' : 'Élodie', lastName: `Intake${Date.now()}` },
+    });
+    await page.goto(localizedPath('/patient-form', lang));
+    await expect(page.getByText(t.form.counter.replace('{number}', '1').replace('{total}', '15'))).toBeVisible();
+    const form = page.locator('main form');
+
+    // Next on an empty step: errors at the fields, and the step stays.
+    await form.getByRole('button', { name: t.form.next, exact: true }).click();
+    await expect(form.getByRole('textbox', { name: new RegExp(`^${t.fields.contact.firstName.label}`) })).toHaveAttribute('aria-invalid', 'true');
+
+    for (const [index, step] of intakeSteps.entries()) {
+      if (index > 0) await expectIntakeStep(page, lang, index);
+      await expectNoAxeViolations(page);
+      await fillIntakeStep(page, lang, index, answers[step.id]);
+      if (index === 7) {
+        // Half-way: a reload (or a closed tab) comes back to the same step with the same answers.
+        await page.reload();
+        await expect(page.getByRole('heading', { level: 2, name: t.steps.psychosocial2.title, exact: true })).toBeVisible();
+        await expect(form.getByRole('combobox', { name: new RegExp(`^${t.fields.psychosocial2.shopper.label}`) })).toHaveValue('shared');
+        await form.getByRole('button', { name: t.form.back, exact: true }).click();
+        await expectIntakeStep(page, lang, 6);
+        await expect(form.getByRole('group', { name: new RegExp(`^${t.fields.psychosocial.stress.label}`) }).getByRole('radio', { name: '7', exact: true })).toBeChecked();
+        await form.getByRole('button', { name: t.form.next, exact: true }).click();
+        await expectIntakeStep(page, lang, 7);
+      }
+      const last = index === intakeSteps.length - 1;
+      await form.getByRole('button', { name: last ? t.form.toReview : t.form.next, exact: true }).click();
+    }
+
+    await expect(page.getByRole('heading', { level: 2, name: t.form.reviewTitle })).toBeFocused();
+    await expectNoAxeViolations(page);
+    // Consent is required.
+    await form.getByRole('button', { name: t.form.submit }).click();
+    await expect(form.getByRole('checkbox')).toHaveAccessibleDescription(messages[lang].Validation.intakeConsentRequired);
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: t.form.submit }).click();
+    await expect(page.getByRole('heading', { level: 2, name: t.form.doneTitle })).toBeFocused();
+
+    // The acknowledgement is in the chosen language and carries no answer.
+    const mail = await waitForMail(email);
+    expect(mail.language).toBe(lang);
+    for (const secret of ['Metformin', 'Peanuts', 'night shifts', 'Oatmeal', 'Migraines']) {
+      expect(mail.text).not.toContain(secret);
+      expect(mail.html ?? '').not.toContain(secret);
+    }
+
+    // The draft is gone from the browser: the form starts over.
+    await page.goto(localizedPath('/patient-form', lang));
+    await expect(page.getByText(t.form.counter.replace('{number}', '1').replace('{total}', '15'))).toBeVisible();
+    await expect(form.getByRole('textbox', { name: new RegExp(`^${t.fields.contact.email.label}`) })).toHaveValue('');
+  });
+}
