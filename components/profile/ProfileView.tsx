@@ -10,6 +10,7 @@ import { useAuthStore, useUserStore } from '@/stores/StoresProvider';
 import { selectFullName } from '@/stores/user';
 import { Appointments } from './appointments/Appointments';
 import { Avatar } from './Avatar';
+import { IntakeFormsLinks } from './IntakeFormsLinks';
 import styles from './profile.module.css';
 import { useRoleDescription } from './useRoleDescription';
 
@@ -119,6 +120,8 @@ export function ProfileView() {
       </section>
 
       <Appointments className={styles.section} viewer={profile.is_employee ? 'employee' : 'patient'} />
+
+      <IntakeFormsLinks className={styles.section} employee={profile.is_employee} />
 
       <section className={styles.section} aria-labelledby="profile-security">
         <h2 id="profile-security">{t('securityHeading')}</h2>

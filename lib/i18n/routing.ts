@@ -15,6 +15,9 @@ export const localeTags: Record<Locale, string> = { en: 'en-US', fr: 'fr-FR' };
 export const pathnames = {
   '/': { en: '/', fr: '/' },
   '/profile': { en: '/profile', fr: '/profile' },
+  // Added by issue 7 (review of intake submissions), beyond the pages SPEC §2 lists.
+  '/profile/intake-forms': { en: '/profile/intake-forms', fr: '/profile/formulaires-accueil' },
+  '/profile/intake-forms/[id]': { en: '/profile/intake-forms/[id]', fr: '/profile/formulaires-accueil/[id]' },
   '/login': { en: '/login', fr: '/connexion' },
   '/signup': { en: '/signup', fr: '/inscription' },
   '/signup/employee': { en: '/signup/employee', fr: '/inscription/employe' },
@@ -106,6 +109,8 @@ export const routing = defineRouting({
 /** Pages that search engines should not list: accounts, verification and resets. */
 const unlistedPathnames = new Set<AppPathname>([
   '/profile',
+  '/profile/intake-forms',
+  '/profile/intake-forms/[id]',
   '/login',
   '/signup',
   '/signup/employee',

@@ -11,6 +11,8 @@ const sampleParams: Record<string, Record<string, string>> = {
   '/reset-password/[uid]/[token]': { uid: 'MTI', token: 'c3f9a1b2d4e5' },
   '/blog/[slug]': { slug: 'not-published' },
   '/quick-bite/[slug]': { slug: 'not-published' },
+  // Any id: signed out, the page sends the visitor to sign in before asking for the submission.
+  '/profile/intake-forms/[id]': { id: '3f6c1a9e-8b2d-4e7f-9a10-5c4d3b2a1f00' },
 };
 
 /** The address of a page of the route table in a language, params filled in. */
@@ -34,7 +36,12 @@ export function expectedTitle(pathname: AppPathname, locale: Locale): string {
 export const unpublished = new Set<AppPathname>(['/blog/[slug]', '/quick-bite/[slug]']);
 
 /** Pages that need a signed-in visitor. */
-export const guarded = new Set<AppPathname>(['/profile', '/change-password']);
+export const guarded = new Set<AppPathname>([
+  '/profile',
+  '/profile/intake-forms',
+  '/profile/intake-forms/[id]',
+  '/change-password',
+]);
 
 export const allPathnames = Object.keys(pathnames) as AppPathname[];
 export { messages };

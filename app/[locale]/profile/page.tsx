@@ -1,14 +1,15 @@
-import { AccountMessages } from '@/components/auth/AccountMessages';
 import { RequireAuth } from '@/components/auth/RequireAuth';
+import { ReviewMessages } from '@/components/intake/review/ReviewMessages';
 import { introPage } from '@/components/layout/introPage';
 import { ProfileView } from '@/components/profile/ProfileView';
 
+// The account texts plus IntakeReview: the profile links to the intake forms.
 const page = introPage('/profile', 'profile', (locale) => (
-  <AccountMessages locale={locale}>
+  <ReviewMessages locale={locale} account>
     <RequireAuth>
       <ProfileView />
     </RequireAuth>
-  </AccountMessages>
+  </ReviewMessages>
 ));
 export const generateMetadata = page.generateMetadata;
 export default page.Page;
