@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { localizedPath } from '../../lib/i18n/paths';
 import { intakeSteps } from '../../lib/schemas/intake';
-import { completeIntakeAnswers } from '../support/intakeAnswers';
+import { completeIntakeAnswers, completeIntakeSubmission } from '../support/intakeAnswers';
+import { demo, signIn } from './support/booking';
 import { expectIntakeStep, fillIntakeStep } from './support/intake';
 import { waitForMail } from './support/outbox';
 import { messages } from './routes';
@@ -79,3 +80,65 @@ for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
     await expect(form.getByRole('textbox', { name: new RegExp(`^${t.fields.contact.email.label}`) })).toHaveValue('');
   });
 }
+
+test('the clinic finds a submission and reads it by step; another patient cannot open it', async ({ page, browser }) => {
+  const lastName = `Review${Date.now()}`;
+  const body = completeIntakeSubmission({ contact: { lastName, email: `e2e-review-${Date.now()}@example.ca`, preferredLanguage: 'en' } });
+  const sent = await page.request.post('/api/intake', { data: body, headers: { 'Accept-Language': 'en' } });
+  expect(sent.status()).toBe(201);
+  const r = messages.en.IntakeReview;
+
+  await signIn(page, 'en', demo.employee);
+  await page.goto(localizedPath('/profile/intake-forms', 'en'));
+  await page.getByRole('searchbox', { name: r.list.searchLabel }).or(page.getByRole('textbox', { name: r.list.searchLabel })).fill(lastName);
+  await page.getByRole('button', { name: r.list.search, exact: true }).click();
+  await page.getByRole('link', { name: new RegExp(lastName) }).click();
+  await expect(page.getByRole('heading', { level: 2, name: messages.en.Intake.steps.fluidIntake.title })).toBeVisible();
+  for (const step of intakeSteps) {
+    await expect(page.getByRole('heading', { level: 2, name: messages.en.Intake.steps[step.id].title, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('More energy during night shifts.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const detailUrl = page.url();
+  expect(detailUrl).not.toContain(lastName);
+
+  // The demo patient did not send it: the address shows nothing of it.
+  const other = await browser.newPage();
+  await signIn(other, 'en', demo.patient);
+  await other.goto(detailUrl);
+  await expect(other.getByText(r.detail.notFound)).toBeVisible();
+  await expect(other.getByText('More energy during night shifts.')).toHaveCount(0);
+  await other.close();
+});
+
+test('a signed-in patient resumes the form from their account on another device', async ({ page, browser }) => {
+  const t = messages.en.Intake;
+  await signIn(page, 'en', demo.patient);
+  await page.goto(localizedPath('/patient-form', 'en'));
+  const form = page.locator('main form');
+  // Their details are filled in from the account.
+  await expect(form.getByRole('textbox', { name: new RegExp(`^${t.fields.contact.email.label}`) })).toHaveValue(demo.patient.email);
+  const answers = completeIntakeAnswers();
+  await fillIntakeStep(page, 'en', 0, { ...answers.contact, email: demo.patient.email });
+  await form.getByRole('button', { name: t.form.next, exact: true }).click();
+  await expectIntakeStep(page, 'en', 1);
+  await expect(page.getByText(t.form.saved.account)).toBeVisible();
+  await fillIntakeStep(page, 'en', 1, answers.personalInformation);
+  // The account has the draft once typing stops (the save waits a second).
+  await expect.poll(async () => (await page.request.get('/api/intake/draft')).json().then((d) => d.draft?.answers?.personalInformation?.occupation)).toBe('Nurse');
+
+  // Another browser, same account: the form opens where it was left, with the same answers.
+  const other = await browser.newPage();
+  await signIn(other, 'en', demo.patient);
+  await other.goto(localizedPath('/patient-form', 'en'));
+  await expect(other.getByRole('heading', { level: 2, name: t.steps.personalInformation.title, exact: true })).toBeVisible();
+  await expect(other.locator('main form').getByRole('textbox', { name: new RegExp(`^${t.fields.personalInformation.occupation.label}`) })).toHaveValue('Nurse');
+
+  await other.close();
+
+  // Signing out takes the draft off this device (the account keeps it).
+  expect(await page.evaluate(() => localStorage.getItem('equilibre-intake-draft'))).toContain('Nurse');
+  await page.getByRole('button', { name: messages.en.AccountMenu.signOut, exact: true }).click();
+  await expect(page.getByRole('link', { name: messages.en.Nav.signIn })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('equilibre-intake-draft'))).toBeNull();
+});
