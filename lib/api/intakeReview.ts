@@ -53,6 +53,7 @@ export async function listIntakes(query: IntakeListQuery = {}, signal?: AbortSig
 
 export async function getIntake(id: string): Promise<IntakeDetail> {
   const { api } = await import('./client');
-  const { data } = await api.get<IntakeDetail>(`/api/intake/${encodeURIComponent(id)}`, { silent: true });
+  // No automatic retry: every read the server answers is an audit entry of its own.
+  const { data } = await api.get<IntakeDetail>(`/api/intake/${encodeURIComponent(id)}`, { silent: true, 'axios-retry': { retries: 0 } });
   return data;
 }

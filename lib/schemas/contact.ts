@@ -23,6 +23,7 @@ export const emailSchema = z
 export const phoneSchema = z
   .string({ error: 'required' })
   .trim()
+  .min(1, { error: 'required', abort: true })
   .max(30, { error: 'phoneInvalid' })
   .transform((value) => value.replace(/[\s().+-]/g, ''))
   .pipe(z.string().regex(/^1?\d{10}$/, { error: 'phoneInvalid' }))

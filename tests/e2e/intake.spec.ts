@@ -4,7 +4,7 @@ import { localizedPath } from '../../lib/i18n/paths';
 import { intakeSteps } from '../../lib/schemas/intake';
 import { completeIntakeAnswers, completeIntakeSubmission } from '../support/intakeAnswers';
 import { demo, signIn } from './support/booking';
-import { expectIntakeStep, fillIntakeStep } from './support/intake';
+import { expectIntakeStep, fillIntakeStep, intakeStepHeading } from './support/intake';
 import { waitForMail } from './support/outbox';
 import { messages } from './routes';
 
@@ -31,7 +31,7 @@ for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
       contact: { email, preferredLanguage: lang, firstName: lang === 'en' ? 'Avery' : 'Élodie', lastName: `Intake${Date.now()}` },
     });
     await page.goto(localizedPath('/patient-form', lang));
-    await expect(page.getByText(t.form.counter.replace('{number}', '1').replace('{total}', '15'))).toBeVisible();
+    await expect(intakeStepHeading(page, lang, 0)).toBeVisible();
     const form = page.locator('main form');
 
     // Next on an empty step: errors at the fields, and the step stays.
@@ -45,7 +45,7 @@ for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
       if (index === 7) {
         // Half-way: a reload (or a closed tab) comes back to the same step with the same answers.
         await page.reload();
-        await expect(page.getByRole('heading', { level: 2, name: t.steps.psychosocial2.title, exact: true })).toBeVisible();
+        await expect(intakeStepHeading(page, lang, 7)).toBeVisible();
         await expect(form.getByRole('combobox', { name: new RegExp(`^${t.fields.psychosocial2.shopper.label}`) })).toHaveValue('shared');
         await form.getByRole('button', { name: t.form.back, exact: true }).click();
         await expectIntakeStep(page, lang, 6);
@@ -76,7 +76,7 @@ for (const lang of ['en', 'fr'] as const satisfies Lang[]) {
 
     // The draft is gone from the browser: the form starts over.
     await page.goto(localizedPath('/patient-form', lang));
-    await expect(page.getByText(t.form.counter.replace('{number}', '1').replace('{total}', '15'))).toBeVisible();
+    await expect(intakeStepHeading(page, lang, 0)).toBeVisible();
     await expect(form.getByRole('textbox', { name: new RegExp(`^${t.fields.contact.email.label}`) })).toHaveValue('');
   });
 }
@@ -131,7 +131,7 @@ test('a signed-in patient resumes the form from their account on another device'
   const other = await browser.newPage();
   await signIn(other, 'en', demo.patient);
   await other.goto(localizedPath('/patient-form', 'en'));
-  await expect(other.getByRole('heading', { level: 2, name: t.steps.personalInformation.title, exact: true })).toBeVisible();
+  await expect(intakeStepHeading(other, 'en', 1)).toBeVisible();
   await expect(other.locator('main form').getByRole('textbox', { name: new RegExp(`^${t.fields.personalInformation.occupation.label}`) })).toHaveValue('Nurse');
 
   await other.close();

@@ -159,6 +159,7 @@ describe('POST /api/intake', () => {
     ['a very long text', answersWith('objective', { goals: 'x'.repeat(20_000) }), 'answers.objective.goals'],
     ['a reason that is not an id', answersWith('objective', { reasons: ['diabetes'] }), 'answers.objective.reasons.0'],
     ['a reason the clinic does not offer', answersWith('objective', { reasons: ['1', '999'] }), 'answers.objective.reasons'],
+    ['a reason id beyond the database integer range', answersWith('objective', { reasons: [10_000_000_000] }), 'answers.objective.reasons.0'],
     ['a list for a body', [], '_'],
   ])('refuses %s with a field error, never a 500, writing nothing', async (_name, body, field) => {
     const before = [await countForms(), await countEvents(), (await mails()).length];

@@ -1,12 +1,12 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormAlert } from '@/components/ui/form/FormParts';
 import { Link } from '@/lib/i18n/navigation';
 import { intakeSteps } from '@/lib/schemas/intake';
 import { REVIEW_STEP, stepValues, validStepCount } from '@/stores/intake';
-import { useAppStores, useIntakeStore } from '@/stores/StoresProvider';
+import { useAppStores, useAuthStore, useIntakeStore, useUserStore } from '@/stores/StoresProvider';
 import { IntakeProgress } from './IntakeProgress';
 import { IntakeStepForm } from './IntakeStepForm';
 import { IntakeSubmitStep } from './IntakeSubmitStep';
@@ -25,40 +25,41 @@ export function IntakeForm() {
   const storedStep = useIntakeStore((s) => s.step);
   const answers = useIntakeStore((s) => s.answers);
   const validCount = useMemo(() => validStepCount(answers), [answers]);
-  // Bumped when the draft is replaced (account copy, start over): the open step reloads its values.
-  const [revision, setRevision] = useState(0);
+  // Bumped when the draft is replaced from outside the form: the open step reloads its values.
+  const revision = useIntakeStore((s) => s.revision);
+  const validated = useAuthStore((s) => s.validated);
+  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+  const profileId = useUserStore((s) => s.profile?.id ?? null);
+  // Who is here is known once the session is checked (and, signed in, the account is loaded).
+  const known = validated && (!isAuthenticated || profileId !== null);
+  const userId = isAuthenticated ? profileId : null;
   const [serverErrors, setServerErrors] = useState<{ step: number; errors: Record<string, string[]> } | null>(null);
   const [done, setDone] = useState<{ message: string | null } | null>(null);
   const [confirmingReset, setConfirmingReset] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const reload = useCallback(() => setRevision((value) => value + 1), []);
-  const draft = useServerDraft(reload);
+  const draft = useServerDraft(known ? userId : null);
 
-  // The browser's draft is read once the page runs. A form nobody has typed in yet starts in
-  // the page's language and, for a signed-in user, with their details (even if the account
-  // loads later).
   useEffect(() => {
-    const prefill = (): boolean => {
-      if (intake.getState().updatedAt) return false;
-      const profile = user.getState().profile;
-      intake.getState().prefill('contact', {
-        ...stepValues({}, 0),
-        preferredLanguage: profile?.user_profile.preferred_language.code ?? locale,
-        ...(profile
-          ? { firstName: profile.first_name, lastName: profile.last_name, email: profile.email, phone: profile.user_profile.phone_number ?? '' }
-          : {}),
-      });
-      return true;
-    };
-    void intake.persist.rehydrate()?.then(() => {
-      prefill();
-      intake.setState({ hydrated: true });
+    void intake.persist.rehydrate()?.then(() => intake.setState({ hydrated: true }));
+  }, [intake]);
+
+  // Once it is known who is here, a draft of someone else is erased (it holds their health
+  // information); a form nobody has typed in yet starts in the page's language and, for a
+  // signed-in user, with their details.
+  useEffect(() => {
+    if (!hydrated || !known) return;
+    intake.getState().claim(userId);
+    if (intake.getState().updatedAt) return;
+    const profile = user.getState().profile;
+    intake.getState().prefill('contact', {
+      ...stepValues({}, 0),
+      preferredLanguage: profile?.user_profile.preferred_language.code ?? locale,
+      ...(profile
+        ? { firstName: profile.first_name, lastName: profile.last_name, email: profile.email, phone: profile.user_profile.phone_number ?? '' }
+        : {}),
     });
-    return user.subscribe((state, previous) => {
-      if (state.profile && state.profile !== previous.profile && intake.getState().hydrated && prefill()) reload();
-    });
-  }, [intake, user, locale, reload]);
+  }, [hydrated, known, userId, intake, user, locale]);
 
   const step = Math.min(storedStep, validCount);
 
@@ -76,13 +77,13 @@ export function IntakeForm() {
   const startOver = async () => {
     await draft.discard();
     intake.getState().reset();
+    intake.getState().claim(userId);
     setConfirmingReset(false);
     setServerErrors(null);
     moved.current = true;
-    reload();
   };
 
-  if (!hydrated) {
+  if (!hydrated || !known) {
     return (
       <p className={styles.loading} role="status">
         {t('loading')}
@@ -118,12 +119,13 @@ export function IntakeForm() {
       {step === REVIEW_STEP ? (
         <IntakeSubmitStep
           onEdit={go}
+          beforeSubmit={draft.settle}
           onFieldErrors={(index, errors) => {
-            go(index);
+            // Focus goes to the first field in error (the step form does it), not the heading.
+            intake.getState().goTo(index);
             setServerErrors({ step: index, errors });
           }}
           onSubmitted={(message) => {
-            draft.cancelPending();
             intake.getState().reset();
             intake.persist.clearStorage();
             moved.current = true;

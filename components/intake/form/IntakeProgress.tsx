@@ -25,11 +25,12 @@ export function IntakeProgress({ step, validCount, headingRef, onJump }: Props) 
   const done = Math.min(validCount, total);
   return (
     <div className={styles.progress}>
-      <p className={styles.counter}>
-        {step === REVIEW_STEP ? t('form.reviewCounter', { total }) : t('form.counter', { number: step + 1, total })}
-      </p>
+      {/* The counter is part of the heading, so moving to a step announces where one is. */}
       <h2 ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
-        {title}
+        <span className={styles.counter}>
+          {step === REVIEW_STEP ? t('form.reviewCounter', { total }) : t('form.counter', { number: step + 1, total })}
+        </span>{' '}
+        <span className={styles.titleText}>{title}</span>
       </h2>
       {step < REVIEW_STEP ? <p className={styles.stepDescription}>{t(`steps.${intakeSteps[step]!.id}.description` as never)}</p> : null}
       <div

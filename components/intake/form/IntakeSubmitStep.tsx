@@ -14,6 +14,8 @@ import { useAppStores } from '@/stores/StoresProvider';
 import styles from './intake.module.css';
 
 interface Props {
+  /** Waits until no draft save is pending (a late save would bring the draft back). */
+  beforeSubmit: () => Promise<void>;
   onEdit: (step: number) => void;
   /** The server refused some answers: field errors by step index (paths inside the step). */
   onFieldErrors: (step: number, errors: Record<string, string[]>) => void;
@@ -35,7 +37,7 @@ export function firstStepErrors(fieldErrors: Record<string, string[]>): { step: 
 }
 
 /** The last screen: every step listed with a way back to it, the consent, and the submit. */
-export function IntakeSubmitStep({ onEdit, onFieldErrors, onSubmitted }: Props) {
+export function IntakeSubmitStep({ beforeSubmit, onEdit, onFieldErrors, onSubmitted }: Props) {
   const t = useTranslations('Intake');
   const { intake } = useAppStores();
   const [consent, setConsent] = useState(false);
@@ -58,12 +60,15 @@ export function IntakeSubmitStep({ onEdit, onFieldErrors, onSubmitted }: Props) 
       consent: { accepted: true, version: INTAKE_CONSENT_VERSION },
     };
     try {
+      await beforeSubmit();
       const { message } = await submitIntake(body);
       onSubmitted(message);
     } catch (error) {
       const problem = readApiFailure(error);
       const stepErrors = firstStepErrors(problem.fieldErrors);
+      const consentProblem = Object.entries(problem.fieldErrors).find(([path]) => path.startsWith('consent'))?.[1][0];
       if (stepErrors) onFieldErrors(stepErrors.step, stepErrors.errors);
+      else if (consentProblem) setConsentError(consentProblem);
       else setFailure(problem.message ?? t('form.submitFailed'));
       setPending(false);
     }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useRef } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/form/Field';
 import type { FieldSpec } from '@/lib/schemas/intake';
@@ -24,6 +25,7 @@ export function RowsField({ spec, text }: { spec: FieldSpec; text: FieldText }) 
   const rootError = useFieldError(`${spec.name}.root`);
   const error = listError ?? rootError;
   const full = spec.maxRows !== undefined && fields.length >= spec.maxRows;
+  const addRef = useRef<HTMLButtonElement>(null);
 
   const add = () => {
     const rows = getValues(spec.name) as Row[] | undefined;
@@ -45,7 +47,19 @@ export function RowsField({ spec, text }: { spec: FieldSpec; text: FieldText }) 
                   <RowCell key={column.name} path={`${spec.name}.${index}.${column.name}`} spec={spec} column={column} text={text} register={register} />
                 ))}
               </div>
-              <button type="button" className="button button--secondary" onClick={() => remove(index)}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  remove(index);
+                  // Focus stays in the list: on the row that takes this one's place, else the add button.
+                  setTimeout(() => {
+                    const next = index < fields.length - 1 ? index : index - 1;
+                    if (next >= 0) setFocus(`${spec.name}.${next}.${columns[0]!.name}`);
+                    else addRef.current?.focus();
+                  }, 0);
+                }}
+              >
                 {text.rows(spec.name, 'remove', index + 1)}
               </button>
             </fieldset>
@@ -54,7 +68,7 @@ export function RowsField({ spec, text }: { spec: FieldSpec; text: FieldText }) 
       </ol>
       {full ? null : (
         <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={add}>
+          <button ref={addRef} type="button" className="button button--secondary" onClick={add}>
             {text.rows(spec.name, 'add')}
           </button>
         </div>

@@ -126,29 +126,40 @@ export function isEmpty(value: unknown): boolean {
 /**
  * A step's schema: answers of hidden fields (showWhen false) are put back to their defaults
  * before validation, so an answer typed and then made irrelevant neither blocks the step nor is
- * stored; a field shown by its condition is required unless marked optional.
+ * stored; a field shown by its condition is required unless marked optional. `prepare` clears
+ * other answers the form hides (inside cards) the same way.
  */
 export function stepSchema<S extends z.ZodRawShape>(
   shape: S,
   fields: readonly FieldSpec[],
   defaults: StepValues,
   refine?: (values: z.output<z.ZodObject<S, z.core.$strict>>, ctx: z.RefinementCtx) => void,
+  prepare?: (values: StepValues) => StepValues,
 ) {
   const conditional = fields.filter((field) => field.showWhen);
-  const object = z.strictObject(shape).superRefine((values, ctx) => {
-    for (const field of conditional) {
-      if (!field.optional && field.showWhen!(values) && isEmpty(values[field.name as keyof typeof values])) {
-        ctx.addIssue({ code: 'custom', path: [field.name], message: 'required' });
-      }
-    }
-    refine?.(values, ctx);
-  });
+  // A missing step reads "required"; other object issues (unknown keys) keep zod's own text.
+  // A missing step reads "required"; other object issues (unknown keys) keep zod's own text.
+  const object = z
+    .strictObject(shape, { error: (issue) => (issue.code === 'invalid_type' ? 'required' : undefined) })
+    .superRefine(
+      (values, ctx) => {
+        for (const field of conditional) {
+          if (!field.optional && field.showWhen!(values) && isEmpty(values[field.name as keyof typeof values])) {
+            ctx.addIssue({ code: 'custom', path: [field.name], message: 'required' });
+          }
+        }
+      },
+      // Also while other fields are in error, so every missing answer shows at once. The check
+      // reads only the conditions and emptiness, which hold for values as typed too.
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    )
+    .superRefine((values, ctx) => refine?.(values, ctx));
   return z.preprocess((input) => {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
     const values = { ...(input as StepValues) };
     for (const field of conditional) {
       if (!field.showWhen!(values)) values[field.name] = defaults[field.name];
     }
-    return values;
+    return prepare ? prepare(values) : values;
   }, object);
 }

@@ -7,7 +7,10 @@ export const MAX_REASONS = 3;
 
 /** Reasons for consulting: one to three of the booking's reasons for a visit (skill ids). */
 const reasons = z
-  .array(z.union([z.number(), z.string()]).transform(Number).pipe(z.number().int().positive({ error: 'choiceInvalid' })), {
+  .array(z
+      .union([z.number(), z.string()], { error: 'choiceInvalid' })
+      .transform(Number)
+      .pipe(z.number({ error: 'choiceInvalid' }).int({ error: 'choiceInvalid' }).positive({ error: 'choiceInvalid' }).max(2_147_483_647, { error: 'choiceInvalid' })), {
     error: 'choiceInvalid',
   })
   .default([])

@@ -14,7 +14,7 @@ export const dateOfBirth = z
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     if (!match) return false;
     const date = new Date(`${value}T00:00:00Z`);
-    return date.toISOString().slice(0, 10) === value;
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, { error: 'dateInvalid', abort: true })
   .refine((value) => {
     const today = new Date().toISOString().slice(0, 10);

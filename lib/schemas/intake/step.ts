@@ -16,6 +16,7 @@ export function defineStep<const Id extends string, Shape extends z.ZodRawShape>
   fields: readonly FieldSpec[],
   defaults: StepValues,
   refine?: Parameters<typeof stepSchema<Shape>>[3],
+  prepare?: Parameters<typeof stepSchema<Shape>>[4],
 ) {
-  return { id, fields, defaults, schema: stepSchema(shape, fields, defaults, refine) } satisfies IntakeStep;
+  return { id, fields, defaults, schema: stepSchema(shape, fields, defaults, refine, prepare) } satisfies IntakeStep;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, optionalChoice, optionalDecimal, optionalText, toggle, type FieldSpec } from './fields';
+import { choice, optionalChoice, optionalDecimal, optionalText, toggle, type FieldSpec, type StepValues } from './fields';
 import { defineStep } from './step';
 
 export const UNITS = ['metric', 'imperial'] as const;
@@ -28,6 +28,26 @@ const heightCard = z
 type Card = { value: number | null; preferNot: boolean };
 const WEIGHTS = ['currentWeight', 'usualWeight', 'highestWeight', 'lowestWeight'] as const;
 const emptyWeight = { value: '', preferNot: false };
+
+const isCard = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The cards hide a number once "prefer not to say" is ticked, and the height boxes of the other
+ * units: what those boxes still hold is dropped, so it can neither block the step nor be kept.
+ */
+function clearHiddenCardAnswers(values: StepValues): StepValues {
+  const cleared = { ...values };
+  const height = cleared.height;
+  if (isCard(height)) {
+    const keep = height.preferNot === true ? [] : cleared.units === 'imperial' ? ['feet', 'inches'] : ['cm'];
+    cleared.height = { ...height, ...Object.fromEntries(['cm', 'feet', 'inches'].filter((key) => !keep.includes(key)).map((key) => [key, ''])) };
+  }
+  for (const name of WEIGHTS) {
+    const card = cleared[name];
+    if (isCard(card) && card.preferNot === true) cleared[name] = { ...card, value: '' };
+  }
+  return cleared;
+}
 
 /** Step 9: height and weights, each answerable or "prefer not to say". */
 export const weightHistoryStep = defineStep(
@@ -82,6 +102,7 @@ export const weightHistoryStep = defineStep(
       }
     }
   },
+  clearHiddenCardAnswers,
 );
 
 /** Step 10: recent change, past diets and the patient's own goal. */

@@ -101,10 +101,15 @@ export async function fillIntakeStep(page: Page, lang: Lang, index: number, valu
   }
 }
 
-/** Waits for step `index` of the form to be the one shown (its heading). */
-export async function expectIntakeStep(page: Page, lang: Lang, index: number): Promise<void> {
+/** The heading of step `index`: "Step n of 15" and the step's title. */
+export function intakeStepHeading(page: Page, lang: Lang, index: number): Locator {
   const t = messages[lang].Intake;
   const title = (t.steps as Record<string, { title: string }>)[intakeSteps[index]!.id]!.title;
-  await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeFocused();
-  await expect(page.getByText(t.form.counter.replace('{number}', String(index + 1)).replace('{total}', '15'), { exact: true })).toBeVisible();
+  const counter = t.form.counter.replace('{number}', String(index + 1)).replace('{total}', String(intakeSteps.length));
+  return page.getByRole('heading', { level: 2, name: `${counter} ${title}`, exact: true });
+}
+
+/** Waits for step `index` of the form to be the one shown, its heading focused (as after Next). */
+export async function expectIntakeStep(page: Page, lang: Lang, index: number): Promise<void> {
+  await expect(intakeStepHeading(page, lang, index)).toBeFocused();
 }
