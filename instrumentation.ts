@@ -23,5 +23,9 @@ export async function register(): Promise<void> {
     const { db, kind } = await getDatabaseHandle();
     await migrateDatabase(db, kind);
     await seedDatabase(db, { demo: config.seedDemo });
+
+    // Reminders and other background jobs, on a ready database (JOBS_INTERVAL_SECONDS=0: off).
+    const { startJobScheduler } = await import('./lib/server/jobs/scheduler');
+    startJobScheduler();
   }
 }

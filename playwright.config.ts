@@ -32,6 +32,7 @@ export default defineConfig({
     url: `${baseURL}/api/build`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { SITE_URL: baseURL, PORT: String(port), DATA_DIR: e2eDataDir },
+    // No reminder job: a reminder landing beside a confirmation would make mail checks racy.
+    env: { SITE_URL: baseURL, PORT: String(port), DATA_DIR: e2eDataDir, JOBS_INTERVAL_SECONDS: '0' },
   },
 });

@@ -19,6 +19,8 @@ export interface AppConfig {
   bookingTokenTtlSeconds: number;
   intakeEncryptionKey: string | undefined;
   seedDemo: boolean;
+  /** How often the in-process scheduler runs the jobs (reminders); 0: never (an external cron runs them). */
+  jobsIntervalSeconds: number;
 }
 
 // Keys derived from these sign tokens and encrypt health data: a short one is a mistake.
@@ -84,6 +86,7 @@ const envSchema = z.object({
   BOOKING_TOKEN_TTL_SECONDS: integer(10, 86400).default(1800),
   INTAKE_ENCRYPTION_KEY: secret.optional(),
   SEED_DEMO: flag.optional(),
+  JOBS_INTERVAL_SECONDS: integer(0, 86400).default(300),
 });
 
 /**
@@ -112,6 +115,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     intakeEncryptionKey: e.INTAKE_ENCRYPTION_KEY,
     // Demo data makes the zero-setup embedded database usable at once; a real server starts clean.
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
   };
 }
 

@@ -120,8 +120,10 @@ export interface PatientAppointmentInput extends AppointmentDetails {
   manageLink?: string;
 }
 
-/** The closing notes of the confirmation and reschedule e-mails: the policy and how to change. */
-export function changeNotes(input: PatientAppointmentInput): string[] {
+/** The cancellation policy and how to change the appointment (online for patients, by phone for guests). */
+export function changePolicyNote(
+  input: Pick<PatientAppointmentInput, 'language' | 'cancellationNoticeHours' | 'manageLink'>,
+): string {
   const { language, cancellationNoticeHours, manageLink } = input;
   const phone = formatPhone(clinic.phone);
   const how =
@@ -132,9 +134,14 @@ export function changeNotes(input: PatientAppointmentInput): string[] {
       : manageLink
         ? `You can do so from your account or by calling us at ${phone}.`
         : `Simply call us at ${phone}.`;
+  return `${cancellationPolicy(cancellationNoticeHours, language)} ${how}`;
+}
+
+/** The closing notes of the confirmation and reschedule e-mails: the policy and how to change. */
+export function changeNotes(input: PatientAppointmentInput): string[] {
   const calendar =
-    language === 'fr'
+    input.language === 'fr'
       ? 'Le fichier joint ajoute ce rendez-vous à votre calendrier.'
       : 'The attached file adds this appointment to your calendar.';
-  return [`${cancellationPolicy(cancellationNoticeHours, language)} ${how}`, calendar];
+  return [changePolicyNote(input), calendar];
 }

@@ -3,6 +3,7 @@ import 'server-only';
 export { appointmentCancelledEmail } from './appointmentCancelled';
 export { appointmentConfirmationEmail } from './appointmentConfirmation';
 export type { AppointmentDetails, AppointmentLocation, PatientAppointmentInput } from './appointmentDetails';
+export { appointmentReminderEmail, type AppointmentReminderInput } from './appointmentReminder';
 export { appointmentRescheduledEmail } from './appointmentRescheduled';
 export { contactAcknowledgementEmail } from './contactAcknowledgement';
 export { contactClinicCopyEmail, type ContactClinicCopyInput } from './contactClinicCopy';

@@ -1,0 +1,82 @@
+import 'server-only';
+import { getConfig } from '@/lib/server/config';
+import { getDb, type Database } from '@/lib/server/db/client';
+import { sendDueReminders, type ReminderCounts } from './reminders';
+
+/**
+ * The background jobs (today: appointment reminders), run inside the server process every
+ * JOBS_INTERVAL_SECONDS, or once by `npm run jobs:run-once` from an external cron. Both may run
+ * at the same time, on any number of instances: each job claims its work in the database.
+ */
+
+export interface JobCounts {
+  reminders: ReminderCounts;
+}
+
+/** Runs every job once, now. What the scheduler's ticks and `npm run jobs:run-once` call. */
+export async function runJobsOnce(db: Database, now: Date = new Date()): Promise<JobCounts> {
+  return { reminders: await sendDueReminders(db, now) };
+}
+
+/**
+ * Wraps `run` so calls never overlap: a call made while the previous one is still running
+ * returns false at once instead of starting a second run (a slow SMTP server must not pile up
+ * ticks). Resolves true once its own run has finished; never rejects (errors are logged by name).
+ */
+export function nonOverlapping(run: () => Promise<void>): () => Promise<boolean> {
+  let running = false;
+  return async () => {
+    if (running) return false;
+    running = true;
+    try {
+      await run();
+    } catch (error) {
+      // The name only: a message could echo an address or a query's values.
+      console.error(`[jobs] run failed: ${error instanceof Error ? error.name : 'error'}`);
+    } finally {
+      running = false;
+    }
+    return true;
+  };
+}
+
+export interface JobScheduler {
+  /** Runs the jobs now unless a run is in progress (then false). */
+  tick(): Promise<boolean>;
+  stop(): void;
+}
+
+// On globalThis: Next loads instrumentation in bundles of their own and dev reloads re-run
+// modules; one scheduler per process whatever happens.
+const globalForJobs = globalThis as typeof globalThis & { __clinicJobScheduler?: JobScheduler };
+
+async function runScheduledJobs(): Promise<void> {
+  const { reminders } = await runJobsOnce(await getDb());
+  if (reminders.claimed > 0) console.info(`[jobs] reminders: ${reminders.sent} sent, ${reminders.failed} failed`);
+}
+
+/**
+ * Starts the in-process scheduler (from instrumentation.ts, after the database is migrated):
+ * a first run at once, to catch up after a restart, then one every JOBS_INTERVAL_SECONDS.
+ * Returns the running scheduler (the same one when called again), or undefined when
+ * JOBS_INTERVAL_SECONDS is 0.
+ */
+export function startJobScheduler(): JobScheduler | undefined {
+  if (globalForJobs.__clinicJobScheduler) return globalForJobs.__clinicJobScheduler;
+  const seconds = getConfig().jobsIntervalSeconds;
+  if (seconds === 0) return undefined;
+  const tick = nonOverlapping(runScheduledJobs);
+  const timer = setInterval(() => void tick(), seconds * 1000);
+  // The timer alone must not keep the process alive (tests, a server shutting down).
+  timer.unref();
+  const scheduler: JobScheduler = {
+    tick,
+    stop() {
+      clearInterval(timer);
+      if (globalForJobs.__clinicJobScheduler === scheduler) globalForJobs.__clinicJobScheduler = undefined;
+    },
+  };
+  globalForJobs.__clinicJobScheduler = scheduler;
+  void tick();
+  return scheduler;
+}

@@ -1,0 +1,35 @@
+/**
+ * npm run jobs:run-once
+ * Runs the background jobs (appointment reminders) once against the configured database and
+ * prints what they did, for an external cron instead of (or beside) the in-process scheduler:
+ * each job claims its work in the database, so running both never sends twice.
+ * Exit code: 0 done, 1 the run failed or some e-mails could not be sent (they are retried on
+ * the next run).
+ */
+import { getConfig } from '@/lib/server/config';
+import { openDatabase } from '@/lib/server/db/client';
+import { runJobsOnce } from '@/lib/server/jobs/scheduler';
+
+async function main(): Promise<number> {
+  const config = getConfig();
+  // With the embedded database this fails loudly while the server holds it: run the in-process
+  // scheduler there instead.
+  const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const { reminders } = await runJobsOnce(handle.db);
+    console.log(`Reminders: ${reminders.claimed} claimed, ${reminders.sent} sent, ${reminders.failed} failed.`);
+    return reminders.failed > 0 ? 1 : 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // Drizzle's "Failed query" hides the database's own words (say, an unmigrated database) in its cause.
+    const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : '';
+    console.error(`${error instanceof Error ? error.message : String(error)}${cause}`);
+    process.exit(1);
+  },
+);
