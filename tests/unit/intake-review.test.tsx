@@ -1,22 +1,17 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { NextIntlClientProvider } from 'next-intl';
-import { StrictMode, type ReactNode } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IntakeDetail } from '@/components/intake/review/IntakeDetail';
 import { IntakeList } from '@/components/intake/review/IntakeList';
 import { IntakeFormsLinks } from '@/components/profile/IntakeFormsLinks';
-import type { AuthApi, User } from '@/lib/api/auth';
-import { api } from '@/lib/api/client';
+import type { User } from '@/lib/api/auth';
 import type { IntakeDetail as Detail, IntakeListPage, IntakeSummary } from '@/lib/api/intakeReview';
 import { intakeAnswersSchema, intakeSteps } from '@/lib/schemas/intake';
-import en from '@/messages/en.json';
-import fr from '@/messages/fr.json';
-import { createAppStores, StoresProvider } from '@/stores/StoresProvider';
+import { sendJson as send, serveApi } from '@/tests/support/apiServer';
 import { completeIntakeAnswers } from '@/tests/support/intakeAnswers';
+import { messages, renderWithStores, storesFor, type Locale } from '@/tests/support/renderWithStores';
 
 vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() }),
@@ -37,36 +32,18 @@ let listAnswer: (url: URL) => IntakeListPage = () => ({ results: [], count: 0, p
 /** The list answers 503 this many more times (the client retries a failed GET once). */
 let listFailures = 0;
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, body?: unknown) {
-  // jsdom applies CORS like a browser: the page's origin differs from the server's.
-  res.writeHead(status, {
-    'Access-Control-Allow-Origin': req.headers.origin ?? '*',
-    'Access-Control-Allow-Credentials': 'true',
-    'Access-Control-Allow-Headers': 'Accept-Language, Content-Type',
-    'Content-Type': 'application/json',
-  });
-  res.end(body === undefined ? undefined : JSON.stringify(body));
-}
-
-let server: Server;
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (req.method === 'OPTIONS') return send(req, res, 204);
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    requests.push(url.pathname + url.search);
-    if (url.pathname === '/api/intake' && listFailures > 0) {
-      listFailures -= 1;
-      return send(req, res, 503, { code: 'unavailable', messages: [{ message: 'Try again later.', type: 'error' }] });
-    }
-    if (url.pathname === '/api/intake') return send(req, res, 200, listAnswer(url));
-    const detail = details.get(decodeURIComponent(url.pathname.replace('/api/intake/', '')));
-    if (detail) return send(req, res, 200, detail);
-    send(req, res, 404, { code: 'not_found', messages: [{ message: 'Not found.', type: 'error' }] });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  api.defaults.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+serveApi((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  requests.push(url.pathname + url.search);
+  if (url.pathname === '/api/intake' && listFailures > 0) {
+    listFailures -= 1;
+    return send(req, res, 503, { code: 'unavailable', messages: [{ message: 'Try again later.', type: 'error' }] });
+  }
+  if (url.pathname === '/api/intake') return send(req, res, 200, listAnswer(url));
+  const detail = details.get(decodeURIComponent(url.pathname.replace('/api/intake/', '')));
+  if (detail) return send(req, res, 200, detail);
+  send(req, res, 404, { code: 'not_found', messages: [{ message: 'Not found.', type: 'error' }] });
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 beforeEach(() => {
   requests.length = 0;
@@ -91,9 +68,6 @@ const employee: User = {
 };
 const patient: User = { ...employee, id: 9, is_employee: false, is_patient: true, employee_data: null };
 
-const messages = { en, fr } as const;
-type Locale = keyof typeof messages;
-
 /** A message by its dotted path (the intake texts are keyed by the schemas' ids). */
 function msg(locale: Locale, path: string): string {
   const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], messages[locale]);
@@ -102,17 +76,9 @@ function msg(locale: Locale, path: string): string {
 }
 
 function renderIn(ui: ReactNode, { locale = 'en', user = employee }: { locale?: Locale; user?: User } = {}) {
-  const auth = { validateToken: async () => true, me: async () => user } as unknown as AuthApi;
-  const stores = createAppStores(auth);
   // Strict Mode runs effects twice in development: the detail must still be read only once.
   // The provider's zone is UTC: times are right only if the components use the clinic's.
-  return render(
-    <StrictMode>
-      <NextIntlClientProvider locale={locale} messages={messages[locale]} timeZone="UTC">
-        <StoresProvider stores={stores}>{ui}</StoresProvider>
-      </NextIntlClientProvider>
-    </StrictMode>,
-  );
+  return renderWithStores(ui, storesFor(user), { locale });
 }
 
 type Overrides = Parameters<typeof completeIntakeAnswers>[0];

@@ -1,6 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import text from '@/components/ui/text.module.css';
 import { clinic } from '@/lib/clinic';
 import { Link } from '@/lib/i18n/navigation';
 import { intakeSteps } from '@/lib/schemas/intake';
@@ -34,7 +35,7 @@ export function IntakeDetail({ id }: { id: string }) {
 
   if (state.status !== 'ready') {
     return (
-      <div className={styles.alert} role="alert">
+      <div className={`${text.alert} ${styles.alert}`} role="alert">
         <p>{state.status === 'notFound' ? t('notFound') : t('loadFailed')}</p>
         <div className="button-row">
           {state.status === 'failed' ? (
@@ -61,13 +62,13 @@ export function IntakeDetail({ id }: { id: string }) {
       </div>
 
       <section className={styles.step} aria-labelledby="intake-summary">
-        <h2 id="intake-summary" className={styles.breakable}>
+        <h2 id="intake-summary" className={text.breakable}>
           {`${intake.first_name} ${intake.last_name}`.trim()}
         </h2>
         <dl className={styles.answers}>
           <div>
             <dt>{t('email')}</dt>
-            <dd className={styles.breakable}>{intake.email}</dd>
+            <dd className={text.breakable}>{intake.email}</dd>
           </div>
           <div>
             <dt>{t('submitted')}</dt>

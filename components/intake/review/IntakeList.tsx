@@ -1,13 +1,16 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { useRef, useState, type FormEvent } from 'react';
+import listStyles from '@/components/ui/list.module.css';
+import { ListPagination } from '@/components/ui/ListPagination';
+import { ListSearch } from '@/components/ui/ListSearch';
+import text from '@/components/ui/text.module.css';
+import { useListQuery } from '@/components/ui/useListQuery';
 import { clinic } from '@/lib/clinic';
 import { Link } from '@/lib/i18n/navigation';
 import { useUserStore } from '@/stores/StoresProvider';
-import { ListPagination } from './ListPagination';
 import styles from './review.module.css';
-import { useIntakeList, type IntakeListQuery } from './useIntakeList';
+import { useIntakeList } from './useIntakeList';
 
 /**
  * The intake submissions the reader may open: every one, newest first and searchable, for an
@@ -20,29 +23,9 @@ export function IntakeList() {
   const format = useFormatter();
   const profile = useUserStore((s) => s.profile);
   const isEmployee = profile?.is_employee === true;
-  const [query, setQuery] = useState<IntakeListQuery>({ search: '', page: 1 });
-  const [draft, setDraft] = useState('');
+  const { query, draft, setDraft, headingRef, controls } = useListQuery();
   const list = useIntakeList(query);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const go = (next: IntakeListQuery) => {
-    if (next.search === query.search && next.page === query.page) return;
-    list.starting();
-    setQuery(next);
-  };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    go({ search: draft.trim(), page: 1 });
-  };
-  const clear = () => {
-    setDraft('');
-    go({ search: '', page: 1 });
-  };
-  const toPage = (page: number) => {
-    go({ ...query, page });
-    // The button pressed may be disabled while the page loads: focus goes back to the list's top.
-    headingRef.current?.focus();
-  };
+  const { submit, clear, toPage } = controls(list.starting);
 
   const { data, answered, loading, failed } = list;
   const pages = data ? Math.max(1, Math.ceil(data.count / Math.max(1, data.page_size))) : 1;
@@ -60,35 +43,22 @@ export function IntakeList() {
   return (
     <section className={styles.listSection} aria-labelledby={profile ? 'intake-list-heading' : undefined}>
       {profile ? (
-        <h2 id="intake-list-heading" ref={headingRef} tabIndex={-1} className={styles.focusTarget}>
+        <h2 id="intake-list-heading" ref={headingRef} tabIndex={-1} className={text.focusTarget}>
           {isEmployee ? t('headingEmployee') : t('headingPatient')}
         </h2>
       ) : null}
 
       {isEmployee ? (
-        <form role="search" className={styles.search} onSubmit={submit}>
-          <label htmlFor="intake-search">{t('searchLabel')}</label>
-          <div className={styles.searchRow}>
-            <input
-              id="intake-search"
-              type="search"
-              className={styles.input}
-              value={draft}
-              maxLength={100}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-            <button type="submit" className="button button--primary">
-              {t('search')}
-            </button>
-            {query.search ? (
-              <button type="button" className="button button--secondary" onClick={clear}>
-                {t('clearSearch')}
-              </button>
-            ) : null}
-          </div>
-        </form>
+        <ListSearch
+          id="intake-search"
+          namespace="IntakeReview.list"
+          className={styles.search}
+          draft={draft}
+          onDraft={setDraft}
+          onSubmit={submit}
+          onClear={clear}
+          searching={query.search !== ''}
+        />
       ) : null}
 
       <p className={styles.muted} role="status">
@@ -96,7 +66,7 @@ export function IntakeList() {
       </p>
 
       {failed ? (
-        <div className={styles.alert} role="alert">
+        <div className={`${text.alert} ${styles.alert}`} role="alert">
           <p>{t('loadFailed')}</p>
           <button type="button" className="button button--secondary" onClick={list.retry}>
             {t('retry')}
@@ -107,19 +77,19 @@ export function IntakeList() {
       {data && data.results.length > 0 ? (
         <ul className={styles.list} aria-busy={loading}>
           {data.results.map((intake) => (
-            <li key={intake.id} className={styles.item}>
+            <li key={intake.id} className={listStyles.item}>
               <Link
-                className={styles.itemLink}
+                className={listStyles.itemLink}
                 href={{ pathname: '/profile/intake-forms/[id]', params: { id: intake.id } }}
               >
                 {isEmployee ? `${intake.first_name} ${intake.last_name}`.trim() : t('submittedOn', { date: when(intake.submitted_at) })}
               </Link>
-              <dl className={styles.meta}>
+              <dl className={`${listStyles.meta} ${styles.meta}`}>
                 {isEmployee ? (
                   <>
                     <div>
                       <dt>{t('email')}</dt>
-                      <dd className={styles.breakable}>{intake.email}</dd>
+                      <dd className={text.breakable}>{intake.email}</dd>
                     </div>
                     <div>
                       <dt>{t('submitted')}</dt>
@@ -139,7 +109,16 @@ export function IntakeList() {
         </ul>
       ) : null}
 
-      {pages > 1 ? <ListPagination page={query.page} pages={pages} busy={loading} onPage={toPage} /> : null}
+      {pages > 1 ? (
+        <ListPagination
+          namespace="IntakeReview.pagination"
+          className={styles.pagination}
+          page={query.page}
+          pages={pages}
+          busy={loading}
+          onPage={toPage}
+        />
+      ) : null}
 
       {profile && !isEmployee ? (
         <p>

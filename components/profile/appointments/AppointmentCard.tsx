@@ -2,6 +2,8 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId } from 'react';
+import facts from '@/components/ui/facts.module.css';
+import listStyles from '@/components/ui/list.module.css';
 import type { AppointmentSummary } from '@/lib/api/booking';
 import { clinic } from '@/lib/clinic';
 import { formatPhone, phoneHref } from '@/lib/format/phone';
@@ -28,14 +30,14 @@ export function AppointmentCard({ appointment, viewer, onReschedule, onCancel }:
   const canChange = appointment.can_cancel || appointment.can_reschedule;
 
   return (
-    <article className={styles.card} aria-labelledby={`${headingId} ${whenId}`}>
+    <article className={listStyles.card} aria-labelledby={`${headingId} ${whenId}`}>
       <h4 id={headingId} className={styles.cardTitle}>
         {appointment.service.translated_name}
       </h4>
       <p id={whenId} className={styles.when}>
         <time dateTime={appointment.start}>{time.range(appointment)}</time>
       </p>
-      <dl className={styles.facts}>
+      <dl className={`${facts.facts} ${styles.facts}`}>
         <div>
           <dt>{viewer === 'employee' ? t('patient') : t('dietitian')}</dt>
           <dd>{(viewer === 'employee' ? appointment.patient.name : appointment.dietitian.name) || t('statistics.none')}</dd>

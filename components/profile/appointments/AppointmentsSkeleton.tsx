@@ -1,3 +1,4 @@
+import listStyles from '@/components/ui/list.module.css';
 import styles from './appointments.module.css';
 
 /** The shape of the section while the list loads (no blank wait); announced once as a status. */
@@ -6,7 +7,7 @@ export function AppointmentsSkeleton({ label }: { label: string }) {
     <div role="status">
       <span className={styles.visuallyHidden}>{label}</span>
       <div aria-hidden="true">
-        <div className={`${styles.card} ${styles.skeletonCard}`}>
+        <div className={`${listStyles.card} ${styles.skeletonCard}`}>
           <span className={`${styles.skeleton} ${styles.skeletonTitle}`} />
           <span className={styles.skeleton} />
           <span className={`${styles.skeleton} ${styles.skeletonShort}`} />
