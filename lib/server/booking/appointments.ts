@@ -107,6 +107,14 @@ async function lockBookingParties(
   }
 }
 
+/**
+ * Takes the dietitian's booking lock (the one every booking write takes first), so a change to
+ * their working time (schedule, time off) and a booking of them run one after the other.
+ */
+export async function lockDietitianBookings(tx: Transaction, employeeId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`appointments:employee:${employeeId}`}))`);
+}
+
 /** PostgreSQL's exclusion_violation (23P01), which drizzle wraps: an overlapping active appointment. */
 export function isExclusionViolation(error: unknown): boolean {
   return pgErrorCode(error) === EXCLUSION_VIOLATION;

@@ -9,6 +9,7 @@ import { AppError } from '@/lib/server/http/appError';
 import {
   findAppointmentByTokenJti,
   insertAppointment,
+  lockDietitianBookings,
   rescheduleAppointment,
   slotUnavailable,
   type AppointmentValues,
@@ -130,6 +131,9 @@ export async function bookAppointmentStep(db: Database, input: BookAppointmentIn
     // A resubmitted token: its appointment is the answer, before the re-check (which it would now fail).
     const existing = await findAppointmentByTokenJti(tx, jti);
     if (existing) return { appointment: existing, created: false, previous: null };
+    // Before the re-check: a schedule or time-off change of this dietitian waits for this
+    // booking (and its orphan check then sees it), or this re-check sees the change.
+    await lockDietitianBookings(tx, dietitianId);
     const slot = await findCurrentSlot(tx, chain, service, { startIso: start, now, dietitianId });
     if (!slot) throw slotUnavailable();
     const startsAt = new Date(slot.start);
