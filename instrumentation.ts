@@ -22,7 +22,7 @@ export async function register(): Promise<void> {
 
     const { db, kind } = await getDatabaseHandle();
     await migrateDatabase(db, kind);
-    await seedDatabase(db, { demo: config.seedDemo });
+    await seedDatabase(db, { demo: config.seedDemo, demoVisits: { now: new Date(), timeZone: config.clinicTimezone } });
 
     // Reminders and other background jobs, on a ready database (JOBS_INTERVAL_SECONDS=0: off).
     const { startJobScheduler } = await import('./lib/server/jobs/scheduler');

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(handle.db, handle.kind);
-    await seedDatabase(handle.db, { demo: config.seedDemo });
+    await seedDatabase(handle.db, { demo: config.seedDemo, demoVisits: { now: new Date(), timeZone: config.clinicTimezone } });
     console.log(`Database seeded (${config.seedDemo ? 'reference and demo data' : 'reference data only'}).`);
   } finally {
     await handle.close();

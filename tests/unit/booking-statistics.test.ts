@@ -35,8 +35,22 @@ describe('appointment statistics', () => {
       { now, timeZone: TZ },
     );
     expect(stats.completed_appointments).toBe(1);
+    expect(stats.no_show_appointments).toBe(1);
     expect(stats.total_appointments).toBe(2);
     expect(stats.upcoming_count).toBe(0);
+  });
+
+  it('counts a past visit not marked yet as completed (presumed attended) and as waiting for a mark', () => {
+    const stats = appointmentStatistics(
+      [
+        at('2026-11-10T15:00:00Z'), // past, not marked
+        at('2026-11-11T15:00:00Z', 'completed'),
+        at('2026-11-12T15:00:00Z', 'no_show'),
+        at('2026-11-25T15:00:00Z'), // ahead
+      ],
+      { now, timeZone: TZ },
+    );
+    expect(stats).toMatchObject({ completed_appointments: 2, unmarked_appointments: 1, no_show_appointments: 1, upcoming_count: 1, total_appointments: 4 });
   });
 
   it('measures the gaps between consecutive appointments and how even they are', () => {

@@ -14,6 +14,8 @@ export interface AppointmentStatistics {
   weekly_appointments: number;
   monthly_appointments: number;
   completed_appointments: number;
+  no_show_appointments: number;
+  unmarked_appointments: number;
   total_appointments: number;
   upcoming_count: number;
   average_gap_days: number | null;
@@ -28,7 +30,11 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
  * The formulas (also in the README). "Active" means not cancelled. Dates are the clinic's local
  * dates (CLINIC_TIMEZONE).
  * - today / weekly / monthly: active appointments on today's date, in this ISO week, this month.
- * - completed: active appointments that started before now and were not a no-show.
+ * - completed: active appointments the dietitian marked completed, plus those still 'booked'
+ *   that started before now (not marked yet: presumed attended, so a forgotten mark costs the
+ *   patient nothing; the prerequisite rule reads them the same way, booking/steps/service.ts).
+ * - no_show_appointments: those marked no-show (never counted as completed).
+ * - unmarked_appointments: those still 'booked' that started before now (waiting for a mark).
  * - total: active appointments, past and future.
  * - upcoming_count: booked appointments starting now or later.
  * - average_gap_days / longest_gap_days: the gaps in days between the starts of consecutive active
@@ -57,7 +63,9 @@ export function appointmentStatistics(
     preferred_patients: preferredPatients,
     weekly_appointments: localDates.filter((d) => isoWeekKey(d) === week).length,
     monthly_appointments: localDates.filter((d) => d.slice(0, 7) === month).length,
-    completed_appointments: active.filter((a) => a.startsAt < now && a.status !== 'no_show').length,
+    completed_appointments: active.filter((a) => a.status === 'completed' || (a.status === 'booked' && a.startsAt < now)).length,
+    no_show_appointments: active.filter((a) => a.status === 'no_show').length,
+    unmarked_appointments: active.filter((a) => a.status === 'booked' && a.startsAt < now).length,
     total_appointments: active.length,
     upcoming_count: active.filter((a) => a.status === 'booked' && a.startsAt >= now).length,
     average_gap_days: gaps.length ? round1(mean) : null,

@@ -9,10 +9,10 @@ import { bookingTokenContext, signNextStep, verifyChain, type KeyContext, type R
 import { bookingPatientId, verifyContextOf } from './actor';
 
 /**
- * Whether the patient has had this service: an appointment marked completed, or one still
- * 'booked' whose time is over. The second case counts because the booked-appointments
- * statistics call a past, not-cancelled visit completed, and nothing else in the clinic
- * flips the status; a no-show ('no_show') or a cancellation never counts.
+ * Whether the patient has had this service: an appointment marked completed (from the agenda,
+ * even while the visit is still running), or one still 'booked' whose time is over (not marked
+ * yet: presumed attended, as the statistics count it, so a forgotten mark never blocks a
+ * patient). A no-show ('no_show') or a cancellation never counts.
  */
 export async function hasCompletedService(db: Database, patientId: number, serviceId: number, now = new Date()): Promise<boolean> {
   const [row] = await db

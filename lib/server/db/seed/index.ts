@@ -1,6 +1,8 @@
 import 'server-only';
 import type { Database } from '../client';
+import { DEMO_PATIENT } from './demoCredentials';
 import { hashNewDemoPasswords, seedDemoPeople } from './demoPeople';
+import { seedDemoVisits, type DemoVisitsOptions } from './demoVisits';
 import { seedOffices } from './offices';
 import { seedPlaces } from './places';
 import { seedServices } from './services';
@@ -11,6 +13,12 @@ export { DEMO_DIETITIAN, DEMO_PATIENT } from './demoCredentials';
 export interface SeedOptions {
   /** Also the demo clinic: its dietitians (with hours) and the two demo accounts. */
   demo: boolean;
+  /**
+   * With `demo`, also a few visits of the demo dietitian on the last weekdays before `now`
+   * (demoVisits.ts), created once, with the demo patient. The server's start passes it; test
+   * databases leave it out, so their appointments are only those the tests add.
+   */
+  demoVisits?: DemoVisitsOptions;
 }
 
 /**
@@ -27,5 +35,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     await seedServices(tx);
     const officeIds = await seedOffices(tx);
     if (options.demo) await seedDemoPeople(tx, passwordHashes, officeIds);
+    // A hash was made only for an account that did not exist: the demo patient is new in this run.
+    if (options.demo && options.demoVisits && passwordHashes.has(DEMO_PATIENT.email)) await seedDemoVisits(tx, options.demoVisits);
   });
 }

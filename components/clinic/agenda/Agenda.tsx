@@ -1,0 +1,194 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { useCallback, useState } from 'react';
+import listStyles from '@/components/ui/list.module.css';
+import { failureMessage, markAppointment, type AgendaAppointment, type AgendaMark, type AgendaView } from '@/lib/api/clinicAgenda';
+import { clinic } from '@/lib/clinic';
+import { useUserStore } from '@/stores/StoresProvider';
+import { AgendaItem } from './AgendaItem';
+import { clinicDateOf, dateAsInstant, daysBetween } from './agendaDates';
+import styles from './agenda.module.css';
+import { useAgenda, type AgendaQuery } from './useAgenda';
+
+/**
+ * The employee's agenda (issue #8, item 2): a day or a Monday-based week of their visits, with
+ * previous / today / next, and the marks (completed, no-show, undo) once a visit has started.
+ * A signed-in patient is told the page is for staff (the API refuses them anyway).
+ */
+export function Agenda() {
+  const t = useTranslations('ClinicAgenda');
+  const profile = useUserStore((s) => s.profile);
+  if (!profile) {
+    return (
+      <p className={styles.muted} role="status">
+        {t('checking')}
+      </p>
+    );
+  }
+  if (!profile.is_employee) return <p className={styles.notice}>{t('staffOnly')}</p>;
+  return <EmployeeAgenda />;
+}
+
+function EmployeeAgenda() {
+  const t = useTranslations('ClinicAgenda');
+  const format = useFormatter();
+  const [query, setQuery] = useState<AgendaQuery>({ view: 'day' });
+  const agenda = useAgenda(query);
+  const [pendingId, setPendingId] = useState<number | null>(null);
+  const [focusId, setFocusId] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [markError, setMarkError] = useState('');
+  const clearFocus = useCallback(() => setFocusId(null), []);
+
+  const { data, loading, failed } = agenda;
+  const range = data?.range;
+
+  const go = (next: AgendaQuery) => {
+    if (next.date === query.date && next.view === query.view) return;
+    agenda.starting();
+    setAnnouncement('');
+    setMarkError('');
+    setQuery(next);
+  };
+  const setView = (view: AgendaView) => go({ date: range?.date ?? query.date, view });
+  // Focus stays on the button pressed (press it again to go on); the status line below says
+  // which range is shown now.
+  const move = (date: string | undefined) => go({ date, view: query.view });
+
+  const mark = async (appointment: AgendaAppointment, status: AgendaMark) => {
+    setPendingId(appointment.id);
+    setMarkError('');
+    setAnnouncement('');
+    const values = {
+      name: appointment.patient.name,
+      time: format.dateTime(new Date(appointment.starts_at), { timeStyle: 'short', timeZone: clinic.timeZone }),
+    };
+    try {
+      const updated = await markAppointment(appointment.id, status);
+      agenda.replace(updated);
+      setFocusId(updated.id);
+      setAnnouncement(t(`marked.${status}`, values));
+    } catch (error) {
+      setMarkError(t('markFailed', { reason: failureMessage(error) ?? '' }).trim());
+    } finally {
+      setPendingId(null);
+    }
+  };
+
+  const day = (date: string, full = true) =>
+    format.dateTime(dateAsInstant(date), full ? { dateStyle: 'full', timeZone: 'UTC' } : { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const title = !range
+    ? t('heading')
+    : range.view === 'day'
+      ? day(range.date)
+      : t('weekRange', { range: format.dateTimeRange(dateAsInstant(range.first_day), dateAsInstant(range.last_day), { dateStyle: 'long', timeZone: 'UTC' }) });
+  const isWeek = query.view === 'week';
+
+  const list = (items: AgendaAppointment[], headingLevel: 3 | 4) => (
+    <ul className={listStyles.cardList}>
+      {items.map((appointment) => (
+        <li key={appointment.id}>
+          <AgendaItem
+            appointment={appointment}
+            headingLevel={headingLevel}
+            pending={pendingId === appointment.id}
+            takeFocus={focusId === appointment.id}
+            onFocused={clearFocus}
+            onMark={(selected, status) => void mark(selected, status)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <section className={styles.agenda} aria-labelledby="agenda-heading">
+      <div className={styles.toolbar}>
+        <div className={styles.segmented} role="group" aria-label={t('view')}>
+          {(['day', 'week'] as const).map((view) => (
+            <button
+              key={view}
+              type="button"
+              className={`button ${query.view === view ? 'button--primary' : 'button--secondary'}`}
+              aria-pressed={query.view === view}
+              onClick={() => setView(view)}
+            >
+              {t(`views.${view}`)}
+            </button>
+          ))}
+        </div>
+        <div className="button-row" role="group" aria-label={t('navigation')}>
+          <button type="button" className="button button--secondary" disabled={!range} onClick={() => move(range?.previous_date)}>
+            {isWeek ? t('previousWeek') : t('previousDay')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => move(undefined)}>
+            {t('today')}
+          </button>
+          <button type="button" className="button button--secondary" disabled={!range} onClick={() => move(range?.next_date)}>
+            {isWeek ? t('nextWeek') : t('nextDay')}
+          </button>
+        </div>
+      </div>
+
+      <h2 id="agenda-heading" className={styles.heading}>
+        {title}
+        {range && range.view === 'day' && range.date === range.today ? <> {t('todayMark')}</> : null}
+      </h2>
+
+      <p className={styles.muted} role="status">
+        {loading ? (
+          t('loading')
+        ) : data && !failed ? (
+          <>
+            <span className={styles.visuallyHidden}>{title}: </span>
+            {t('summary', { count: data.appointments.length })}
+          </>
+        ) : null}
+      </p>
+
+      {failed ? (
+        <div className={styles.alert} role="alert">
+          <p>{t('loadFailed')}</p>
+          <button type="button" className="button button--secondary" onClick={agenda.retry}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : null}
+
+      <div role="status" className={announcement ? styles.announcement : undefined}>
+        {announcement}
+      </div>
+      {markError ? (
+        <p className={styles.alert} role="alert">
+          {markError}
+        </p>
+      ) : null}
+
+      {data && range ? (
+        <div aria-busy={loading}>
+          {range.view === 'day' ? (
+            data.appointments.length === 0 ? (
+              <p>{t('emptyDay')}</p>
+            ) : (
+              list(data.appointments, 3)
+            )
+          ) : (
+            daysBetween(range.first_day, range.last_day).map((date) => {
+              const items = data.appointments.filter((a) => clinicDateOf(a.starts_at) === date);
+              return (
+                <div key={date} className={styles.day}>
+                  <h3 className={styles.dayHeading}>
+                    {day(date, false)}
+                    {date === range.today ? <> {t('todayMark')}</> : null}
+                  </h3>
+                  {items.length === 0 ? <p className={styles.muted}>{t('emptyDay')}</p> : list(items, 4)}
+                </div>
+              );
+            })
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { useEffect, useId, useRef } from 'react';
+import facts from '@/components/ui/facts.module.css';
+import listStyles from '@/components/ui/list.module.css';
+import type { AgendaAppointment, AgendaMark } from '@/lib/api/clinicAgenda';
+import { clinic } from '@/lib/clinic';
+import { formatPhone, phoneHref } from '@/lib/format/phone';
+import { Link } from '@/lib/i18n/navigation';
+import styles from './agenda.module.css';
+
+interface Props {
+  appointment: AgendaAppointment;
+  /** h3 in the day view, h4 under the day headings of the week view. */
+  headingLevel: 3 | 4;
+  /** A mark is being saved for this visit: its buttons do nothing meanwhile. */
+  pending: boolean;
+  /** Just marked: focus moves to the button now in place of the one pressed. */
+  takeFocus: boolean;
+  onFocused: () => void;
+  onMark: (appointment: AgendaAppointment, status: AgendaMark) => void;
+}
+
+/** One visit of the agenda: when, who, what for, where, and its mark. */
+export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFocused, onMark }: Props) {
+  const t = useTranslations('ClinicAgenda');
+  const format = useFormatter();
+  const headingId = useId();
+  const actions = useRef<HTMLDivElement>(null);
+  const { patient, office, status } = appointment;
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  const time = format.dateTimeRange(new Date(appointment.starts_at), new Date(appointment.ends_at), {
+    timeStyle: 'short',
+    timeZone: clinic.timeZone,
+  });
+  const startTime = format.dateTime(new Date(appointment.starts_at), { timeStyle: 'short', timeZone: clinic.timeZone });
+
+  useEffect(() => {
+    if (!takeFocus) return;
+    actions.current?.querySelector('button')?.focus();
+    onFocused();
+  }, [takeFocus, onFocused]);
+
+  const button = (label: string, mark: AgendaMark, primary = false) => (
+    <button
+      type="button"
+      className={`button ${primary ? 'button--primary' : 'button--secondary'}`}
+      aria-disabled={pending || undefined}
+      onClick={() => {
+        if (!pending) onMark(appointment, mark);
+      }}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <article className={listStyles.card} aria-labelledby={headingId}>
+      <div className={styles.itemTop}>
+        <Heading id={headingId} className={styles.itemTitle}>
+          <time dateTime={appointment.starts_at}>{time}</time>
+          <span className={styles.titleSeparator} aria-hidden="true">
+            {' · '}
+          </span>
+          <span className={styles.visuallyHidden}>, </span>
+          {patient.name}
+        </Heading>
+        <span className={`${styles.badge} ${styles[status]}`}>{t(`status.${status}`)}</span>
+      </div>
+      <dl className={`${facts.facts} ${styles.facts}`}>
+        <div>
+          <dt>{t('patient')}</dt>
+          <dd>
+            {patient.id !== null ? (
+              <Link href={{ pathname: '/profile/patients/[id]', params: { id: String(patient.id) } }}>{patient.name}</Link>
+            ) : (
+              `${patient.name} (${t('noAccount')})`
+            )}
+          </dd>
+        </div>
+        {patient.email ? (
+          <div>
+            <dt>{t('email')}</dt>
+            <dd>
+              <a href={`mailto:${patient.email}`}>{patient.email}</a>
+            </dd>
+          </div>
+        ) : null}
+        {patient.phone ? (
+          <div>
+            <dt>{t('phone')}</dt>
+            <dd>
+              <a href={phoneHref(patient.phone)}>{formatPhone(patient.phone)}</a>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('service')}</dt>
+          <dd>{appointment.service.name}</dd>
+        </div>
+        {appointment.reasons.length > 0 ? (
+          <div>
+            <dt>{t('reasons')}</dt>
+            <dd>{format.list(appointment.reasons)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('office')}</dt>
+          <dd>{office.is_virtual ? t('virtual') : office.name}</dd>
+        </div>
+        <div>
+          <dt>{t('sessionLanguage')}</dt>
+          <dd>{t(`languages.${appointment.session_language}`)}</dd>
+        </div>
+      </dl>
+      {appointment.can_mark ? (
+        <div ref={actions} className="button-row" role="group" aria-label={t('actionsFor', { name: patient.name, time: startTime })}>
+          {status === 'booked' ? (
+            <>
+              {button(t('markCompleted'), 'completed', true)}
+              {button(t('markNoShow'), 'no_show')}
+            </>
+          ) : (
+            button(t('undo'), 'booked')
+          )}
+        </div>
+      ) : (
+        <p className={styles.muted}>{t('notStarted')}</p>
+      )}
+    </article>
+  );
+}

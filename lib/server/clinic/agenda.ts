@@ -1,0 +1,102 @@
+import 'server-only';
+import { and, asc, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import type { Locale } from '@/lib/i18n/routing';
+import type { AgendaAppointment, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
+import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate } from '@/lib/server/booking/clinicTime';
+import type { Database } from '@/lib/server/db/client';
+import { appointments, offices, services, skills, users } from '@/lib/server/db/schema';
+
+/**
+ * The clinic agenda (issue #8, item 2): an employee's appointments over a day or a Monday-based
+ * week of the clinic's calendar (CLINIC_TIMEZONE). Reasons are health-adjacent: they go to the
+ * treating dietitian only and are never logged.
+ */
+
+const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+/** Local midnight as an instant; a zone that skips midnight for DST starts the day at 01:00. */
+function startOfLocalDay(date: LocalDate, timeZone: string): Date {
+  return zonedDateTimeToUtc(date, 0, timeZone) ?? zonedDateTimeToUtc(date, 60, timeZone)!;
+}
+
+export function agendaRange(input: { date?: LocalDate; view: AgendaView; now: Date; timeZone: string }): AgendaRange {
+  const today = utcToLocalDate(input.now, input.timeZone);
+  const date = input.date ?? today;
+  const step = input.view === 'week' ? 7 : 1;
+  const first = input.view === 'week' ? addDays(date, 1 - isoWeekday(date)) : date;
+  const last = addDays(first, step - 1);
+  return {
+    view: input.view,
+    date,
+    today,
+    first_day: first,
+    last_day: last,
+    starts_at: startOfLocalDay(first, input.timeZone).toISOString(),
+    ends_at: startOfLocalDay(addDays(last, 1), input.timeZone).toISOString(),
+    previous_date: addDays(date, -step),
+    next_date: addDays(date, step),
+  };
+}
+
+const patient = users;
+
+/** Rows of the agenda, with what an item shows; `where` picks the appointments. */
+export function agendaRows(db: Database, where: SQL | undefined) {
+  return db
+    .select({
+      appointment: appointments,
+      service: { id: services.id, nameEn: services.nameEn, nameFr: services.nameFr },
+      office: { nameEn: offices.nameEn, nameFr: offices.nameFr, isVirtual: offices.isVirtual },
+      patient: { id: patient.id, firstName: patient.firstName, lastName: patient.lastName, email: patient.email, phone: patient.phone },
+    })
+    .from(appointments)
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .innerJoin(offices, eq(offices.id, appointments.officeId))
+    .leftJoin(patient, eq(patient.id, appointments.patientId))
+    .where(where)
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+type AgendaRow = Awaited<ReturnType<typeof agendaRows>>[number];
+
+/** The agenda items of some rows, names in the request's language. */
+export async function toAgendaItems(db: Database, rows: AgendaRow[], input: { locale: Locale; now: Date }): Promise<AgendaAppointment[]> {
+  const fr = input.locale === 'fr';
+  const reasonIds = [...new Set(rows.flatMap((r) => r.appointment.reasons))];
+  const reasonRows = reasonIds.length ? await db.select().from(skills).where(inArray(skills.id, reasonIds)) : [];
+  const reasonName = new Map(reasonRows.map((s) => [s.id, fr ? s.nameFr : s.nameEn]));
+  return rows.map(({ appointment: a, service, office, patient: account }) => {
+    const guest = a.guestContact;
+    return {
+      id: a.id,
+      starts_at: a.startsAt.toISOString(),
+      ends_at: a.endsAt.toISOString(),
+      status: a.status,
+      service: { id: service.id, name: fr ? service.nameFr : service.nameEn },
+      patient: account
+        ? { id: account.id, name: fullName(account), email: account.email, phone: account.phone }
+        : { id: null, name: guest ? fullName(guest) : '', email: guest?.email ?? '', phone: guest?.phone ?? null },
+      reasons: a.reasons.map((id) => reasonName.get(id) ?? ''),
+      office: { name: fr ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },
+      session_language: a.sessionLanguage,
+      can_mark: a.status !== 'cancelled' && a.startsAt.getTime() <= input.now.getTime(),
+    };
+  });
+}
+
+/** GET /api/clinic/agenda: the employee's appointments (not cancelled) over the range, by start time. */
+export async function employeeAgenda(
+  db: Database,
+  input: { employeeId: number; date?: LocalDate; view: AgendaView; locale: Locale; now: Date; timeZone: string },
+): Promise<{ range: AgendaRange; appointments: AgendaAppointment[] }> {
+  const range = agendaRange(input);
+  const rows = await agendaRows(
+    db,
+    and(
+      eq(appointments.employeeId, input.employeeId),
+      ne(appointments.status, 'cancelled'),
+      gte(appointments.startsAt, new Date(range.starts_at)),
+      lt(appointments.startsAt, new Date(range.ends_at)),
+    ),
+  );
+  return { range, appointments: await toAgendaItems(db, rows, input) };
+}
