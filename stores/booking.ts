@@ -82,6 +82,11 @@ export interface BookingState {
   selectDate: (date: string) => void;
   selectSlot: (slot: string | null) => void;
   selectPatient: (patient: PatientMatch | null) => Promise<void>;
+  /**
+   * An employee's link named the patient (/book-online?patient=<id>, from the patient's page): a
+   * new booking for that patient starts, unless that patient is the one already chosen.
+   */
+  preselectPatient: (patientId: number) => Promise<void>;
   setDietitian: (dietitianId: number) => void;
 
   checkSession: () => Promise<boolean>;
@@ -260,6 +265,14 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
             set({ patientInfo: patient_info, dietitians, sessionLanguage: patient_info.preferred_language });
           },
         );
+      },
+
+      preselectPatient: async (patientId) => {
+        if (get().patient?.id === patientId) return;
+        generation++;
+        set(initialData(get().sessionLanguage));
+        // The name, e-mail and phone arrive with the patient's info (the link carries the id only).
+        await get().selectPatient({ id: patientId, full_name: '', email: '', phone: null });
       },
 
       setDietitian: (dietitianId) => {

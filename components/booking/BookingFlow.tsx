@@ -64,7 +64,8 @@ export function BookingFlow() {
   const loadServices = () => void stores.services.getState().load(servicesKey(locale, audience));
   const loadSkills = () => void stores.skills.getState().load(locale);
 
-  useBookingSetup({ validated, isEmployee, preselect: useSearchParams().get('service'), services: services.items });
+  const searchParams = useSearchParams();
+  useBookingSetup({ validated, isEmployee, preselect: searchParams.get('service'), patient: searchParams.get('patient'), services: services.items });
 
   // Fetched when the steps that show them come near, not with the page: the first step
   // needs neither (nor the HTTP client they load).

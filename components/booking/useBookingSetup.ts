@@ -10,15 +10,18 @@ interface Setup {
   isEmployee: boolean;
   /** A service slug from the address (?service=follow-up), from a service page's button. */
   preselect: string | null;
+  /** A patient's id from the address (?patient=41), from the clinic's patient page: employees only. */
+  patient: string | null;
   services: Service[] | null;
 }
 
 /**
  * What the booking page does on its own once the session is known: start a reschedule handed
  * over by the profile, choose the service a service page linked with, fill in the contact form
- * from the signed-in user or from the employee's chosen patient.
+ * from the signed-in user or from the employee's chosen patient, choose the patient an
+ * employee's link named.
  */
-export function useBookingSetup({ validated, isEmployee, preselect, services }: Setup) {
+export function useBookingSetup({ validated, isEmployee, preselect, patient, services }: Setup) {
   const { booking } = useAppStores();
   const rescheduling = useBookingAppointmentStore((s) => s.rescheduling);
   const reschedulingId = useBookingStore((s) => s.reschedulingId);
@@ -28,6 +31,7 @@ export function useBookingSetup({ validated, isEmployee, preselect, services }: 
   // After a reset (a new booking, an expiry) the form is empty again: fill it in again.
   const contactEmpty = useBookingStore((s) => s.contact === EMPTY_CONTACT);
   const preselected = useRef(false);
+  const patientPreselected = useRef(false);
 
   useEffect(() => {
     if (!validated || !rescheduling || reschedulingId === rescheduling.id) return;
@@ -40,6 +44,15 @@ export function useBookingSetup({ validated, isEmployee, preselect, services }: 
     preselected.current = true;
     if (match) booking.getState().selectService(match.id);
   }, [preselect, services, rescheduling, serviceId, booking]);
+
+  useEffect(() => {
+    // Once per visit: choosing another patient afterwards is not undone.
+    if (patientPreselected.current || !validated || !isEmployee || rescheduling) return;
+    const patientId = patient && /^[1-9]\d{0,9}$/.test(patient) ? Number(patient) : null;
+    if (patientId === null) return;
+    patientPreselected.current = true;
+    void booking.getState().preselectPatient(patientId);
+  }, [validated, isEmployee, rescheduling, patient, booking]);
 
   useEffect(() => {
     if (!profile || isEmployee || !contactEmpty) return;

@@ -78,6 +78,47 @@ let http: Server;
 let baseURL = '';
 const toasts: Array<[string, string]> = [];
 
+describe("an employee's link to book for a patient (/book-online?patient=<id>)", () => {
+  const infoCalls = () => server.bodies.get('/api/booking/selected-patient-info')?.length ?? 0;
+
+  it('chooses the patient and loads their details and the dietitians', async () => {
+    await store.getState().preselectPatient(41);
+    expect(store.getState()).toMatchObject({ step: 0, checkedThrough: -1, dietitianId: AUTOMATIC_DIETITIAN, sessionLanguage: 'fr', pending: null });
+    expect(store.getState().patient?.id).toBe(41);
+    expect(store.getState().patientInfo?.full_name).toBe('Béa Bouchard');
+    expect(store.getState().dietitians).toHaveLength(2);
+    await store.getState().checkSession();
+    expect(last('check-session')).toMatchObject({ employee_selected_patient_id: 41, employee_selected_dietitian_id: -1 });
+  });
+
+  it('keeps a booking already under way for the same patient', async () => {
+    await store.getState().preselectPatient(41);
+    await store.getState().checkSession();
+    store.getState().selectService(2);
+    const calls = infoCalls();
+    await store.getState().preselectPatient(41);
+    expect(infoCalls()).toBe(calls);
+    expect(store.getState()).toMatchObject({ serviceId: 2, step: 1, checkedThrough: 0 });
+  });
+
+  it('starts a new booking when another patient was being booked for', async () => {
+    await store.getState().selectPatient({ id: 7, full_name: 'Other Patient', email: 'other@example.ca', phone: null });
+    await store.getState().checkSession();
+    store.getState().selectService(2);
+    await store.getState().preselectPatient(41);
+    expect(store.getState()).toMatchObject({ serviceId: null, step: 0, checkedThrough: -1, tokens: {} });
+    expect(store.getState().patient?.id).toBe(41);
+    expect(store.getState().patientInfo?.id).toBe(41);
+  });
+
+  it('a patient whose details cannot be loaded stays chosen with the failure, so the picker offers to retry or change', async () => {
+    server.refuse.add('/api/booking/selected-patient-info');
+    await store.getState().preselectPatient(99);
+    expect(store.getState().patient?.id).toBe(99);
+    expect(store.getState()).toMatchObject({ patientInfo: null, pending: null, failure: { step: 0 } });
+  });
+});
+
 beforeAll(async () => {
   http = createServer(async (req, res) => {
     const path = (req.url ?? '').split('?')[0]!;

@@ -52,9 +52,12 @@ export function PatientPicker() {
   if (patient) {
     return (
       <div className={styles.notice}>
-        <p>
-          <strong>{t('selected', { name: patientInfo?.full_name ?? patient.full_name })}</strong>
-        </p>
+        {/* A patient chosen by a link has no name until their info arrives. */}
+        {(patientInfo?.full_name ?? patient.full_name) ? (
+          <p>
+            <strong>{t('selected', { name: patientInfo?.full_name ?? patient.full_name })}</strong>
+          </p>
+        ) : null}
         {loadingPatient ? <p role="status">{t('searching')}</p> : null}
         {failedPatient ? (
           <div role="alert">

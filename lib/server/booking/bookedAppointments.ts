@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '@/lib/i18n/routing';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, offices, patientProfiles, services, skills, users } from '@/lib/server/db/schema';
+import { appointments, offices, patientProfiles, services, skills, users, type Appointment } from '@/lib/server/db/schema';
 import { canCancelOrReschedule } from './rules';
 import { appointmentStatistics, type AppointmentStatistics } from './statistics';
 
@@ -39,6 +39,35 @@ export interface BookedAppointments {
 const dietitian = alias(users, 'dietitian');
 const patient = alias(users, 'patient');
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+type Named = { nameEn: string; nameFr: string };
+
+/**
+ * What every appointment summary starts with (when, what, where, with whom) in the request's
+ * language; shared with the clinic's patient record (lib/server/clinic/patients.ts).
+ */
+export function summaryBasics(
+  row: {
+    appointment: Pick<Appointment, 'id' | 'startsAt' | 'endsAt' | 'status' | 'sessionLanguage'>;
+    service: Named & { id: number };
+    office: Named & { id: number; isVirtual: boolean };
+    dietitian: { id: number; firstName: string; lastName: string };
+  },
+  locale: Locale,
+): Pick<AppointmentSummary, 'id' | 'start' | 'end' | 'status' | 'session_language' | 'service' | 'office' | 'dietitian'> {
+  const { appointment: a, service, office } = row;
+  const fr = locale === 'fr';
+  return {
+    id: a.id,
+    start: a.startsAt.toISOString(),
+    end: a.endsAt.toISOString(),
+    status: a.status,
+    session_language: a.sessionLanguage,
+    service: { id: service.id, translated_name: fr ? service.nameFr : service.nameEn },
+    office: { id: office.id, name: fr ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },
+    dietitian: { id: row.dietitian.id, name: fullName(row.dietitian) },
+  };
+}
 
 /** Every appointment of the viewer (all statuses: statistics need the past and the cancelled too). */
 function loadRows(db: Database, viewer: Viewer) {
@@ -77,8 +106,7 @@ async function reasonNames(db: Database, ids: number[], locale: Locale): Promise
 }
 
 function summarize(row: Row, ctx: { viewer: Viewer; locale: Locale; now: Date; reasons: Map<number, string> }): AppointmentSummary {
-  const { appointment: a, service, office } = row;
-  const fr = ctx.locale === 'fr';
+  const { appointment: a, service } = row;
   const guest = a.guestContact;
   const decision = canCancelOrReschedule({
     startsAt: a.startsAt,
@@ -89,14 +117,7 @@ function summarize(row: Row, ctx: { viewer: Viewer; locale: Locale; now: Date; r
   const mayReadMessage = ctx.viewer.kind === 'employee' || a.patientId === ctx.viewer.userId;
   const allowed = a.status === 'booked' && decision.allowed;
   return {
-    id: a.id,
-    start: a.startsAt.toISOString(),
-    end: a.endsAt.toISOString(),
-    status: a.status,
-    session_language: a.sessionLanguage,
-    service: { id: service.id, translated_name: fr ? service.nameFr : service.nameEn },
-    office: { id: office.id, name: fr ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },
-    dietitian: { id: row.dietitian.id, name: fullName(row.dietitian) },
+    ...summaryBasics(row, ctx.locale),
     patient: row.patient
       ? { id: row.patient.id, name: fullName(row.patient) }
       : { id: null, name: guest ? fullName(guest) : '' },

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { requireSession } from '@/lib/server/auth/currentUser';
 import type { Database } from '@/lib/server/db/client';
@@ -17,6 +17,31 @@ export async function requireEmployee(db: Database, request: Request) {
   const session = await requireSession(db, request);
   if (!session.user.isEmployee) throw new AppError('forbidden', 403, 'forbidden');
   return session.user;
+}
+
+/** The signed-in administrator (an employee with the admin flag): inviting and deactivating colleagues. */
+export async function requireAdmin(db: Database, request: Request) {
+  const user = await requireEmployee(db, request);
+  if (!user.isAdmin) throw new AppError('forbidden', 403, 'teamAdminOnly');
+  return user;
+}
+
+type PatientProfile = typeof patientProfiles.$inferSelect;
+
+/**
+ * A patient profile's address in the API's shape, with the province and country as the caller
+ * names them; shared with the clinic's patient record (lib/server/clinic/patients.ts).
+ */
+export function profileAddress<Province, Country>(profile: PatientProfile, names: { province: Province; country: Country }) {
+  return {
+    street_number: profile.streetNumber,
+    street_name: profile.streetName,
+    unit_number: profile.unitNumber,
+    city: profile.city,
+    province: names.province,
+    country: names.country,
+    postal_code: profile.postalCode,
+  };
 }
 
 /**
@@ -54,13 +79,10 @@ export async function selectedPatientInfo(db: Database, input: { patientId: numb
       preferred_language: user.preferredLanguage,
       address: profile
         ? {
-            street_number: profile.streetNumber,
-            street_name: profile.streetName,
-            unit_number: profile.unitNumber,
-            city: profile.city,
-            province: { code: profile.provinceCode },
-            country: { code: profile.countryCode, label: (input.locale === 'fr' ? row.countryFr : row.countryEn) ?? profile.countryCode },
-            postal_code: profile.postalCode,
+            ...profileAddress(profile, {
+              province: { code: profile.provinceCode },
+              country: { code: profile.countryCode, label: (input.locale === 'fr' ? row.countryFr : row.countryEn) ?? profile.countryCode },
+            }),
             place_name: null,
           }
         : null,
@@ -73,20 +95,28 @@ export async function selectedPatientInfo(db: Database, input: { patientId: numb
 }
 
 /**
+ * Users whose name or e-mail contains every word of the term (case and accents ignored), or, for
+ * a term that looks like a phone number, whose phone digits contain its digits. Undefined for an
+ * empty term (no condition). Shared with the clinic's patient list (lib/server/clinic/patients.ts).
+ */
+export function patientMatches(term: string): SQL | undefined {
+  const byText = containsEveryWord(sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`, term);
+  const digits = term.replace(/\D/g, '');
+  const looksLikePhone = /^[\d\s()+.-]+$/.test(term) && digits.length >= 2;
+  const byPhone = looksLikePhone ? ilike(sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g')`, `%${digits}%`) : undefined;
+  return or(byText, byPhone);
+}
+
+/**
  * GET /api/booking/patients?search=: active patients whose name or e-mail contains every word of
  * the term (case and accents ignored), or, for a term that looks like a phone number, whose phone
  * digits contain its digits. The term is health-adjacent personal data: it is never logged.
  */
 export async function searchPatients(db: Database, term: string) {
-  const byText = containsEveryWord(sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`, term);
-  const digits = term.replace(/\D/g, '');
-  const looksLikePhone = /^[\d\s()+.-]+$/.test(term) && digits.length >= 2;
-  const byPhone = looksLikePhone ? ilike(sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g')`, `%${digits}%`) : undefined;
-
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
     .from(users)
-    .where(and(eq(users.isPatient, true), eq(users.isActive, true), or(byText, byPhone)))
+    .where(and(eq(users.isPatient, true), eq(users.isActive, true), patientMatches(term)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(MAX_PATIENT_RESULTS);
   return { patients: rows.map((p) => ({ id: p.id, full_name: fullName(p), email: p.email, phone: p.phone })) };

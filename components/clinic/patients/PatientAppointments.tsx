@@ -1,0 +1,101 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { AppointmentCard } from '@/components/profile/appointments/AppointmentCard';
+import { useAppointmentTime } from '@/components/profile/appointments/appointmentTime';
+import { CancelDialog } from '@/components/profile/appointments/CancelDialog';
+import { useAppointmentActions } from '@/components/profile/appointments/useAppointmentActions';
+import listStyles from '@/components/ui/list.module.css';
+import text from '@/components/ui/text.module.css';
+import type { AppointmentSummary } from '@/lib/api/booking';
+import styles from './patients.module.css';
+
+const STATUSES = ['booked', 'completed', 'no_show', 'cancelled'] as const;
+type Status = (typeof STATUSES)[number];
+const statusOf = (value: string): Status => (STATUSES as readonly string[]).includes(value) ? (value as Status) : 'booked';
+
+/**
+ * The patient's appointments: the upcoming ones as the profile's cards (reschedule and cancel
+ * for the clinic), then the history, newest first, with each visit's outcome. The cards show the
+ * dietitian (the patient's point of view): the patient is the page's subject.
+ */
+export function PatientAppointments({
+  appointments,
+  busy,
+  onChanged,
+}: {
+  appointments: AppointmentSummary[];
+  busy: boolean;
+  onChanged: () => void;
+}) {
+  const t = useTranslations('ClinicPatients.detail');
+  const time = useAppointmentTime();
+  // The record is reloaded after a cancellation, also after a failure.
+  const { headingRef, toCancel, cancelling, reschedule, askCancel, confirmCancel, closeDialog } = useAppointmentActions(onChanged, appointments);
+
+  // For an employee a booked visit can be changed until it begins: exactly the upcoming ones.
+  const upcoming = appointments.filter((a) => a.status === 'booked' && a.can_reschedule).reverse();
+  const history = appointments.filter((a) => !(a.status === 'booked' && a.can_reschedule));
+
+  return (
+    <>
+      <section aria-labelledby="patient-upcoming" className={styles.block}>
+        <h3 id="patient-upcoming" ref={headingRef} tabIndex={-1} className={text.focusTarget}>
+          {t('upcomingHeading')}
+        </h3>
+        {upcoming.length === 0 ? (
+          <p>{t('upcomingEmpty')}</p>
+        ) : (
+          <ul className={styles.cards} aria-busy={busy}>
+            {upcoming.map((appointment) => (
+              <li key={appointment.id}>
+                <AppointmentCard
+                  appointment={appointment}
+                  viewer="patient"
+                  onReschedule={reschedule}
+                  onCancel={askCancel}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="patient-history" className={styles.block}>
+        <h3 id="patient-history">{t('historyHeading')}</h3>
+        {history.length === 0 ? (
+          <p>{t('historyEmpty')}</p>
+        ) : (
+          <ul className={styles.list} aria-busy={busy}>
+            {history.map((appointment) => {
+              const status = statusOf(appointment.status);
+              return (
+                <li key={appointment.id} className={listStyles.item}>
+                  <p className={styles.itemTitle}>
+                    <span>{appointment.service.translated_name}</span>
+                    <span className={`${styles.status} ${styles[`status_${status}`] ?? ''}`}>{t(`status.${status}`)}</span>
+                  </p>
+                  <p className={styles.when}>
+                    <time dateTime={appointment.start}>{time.range(appointment)}</time>
+                  </p>
+                  <dl className={`${listStyles.meta} ${styles.meta}`}>
+                    <div>
+                      <dt>{t('dietitian')}</dt>
+                      <dd>{appointment.dietitian.name}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('office')}</dt>
+                      <dd>{appointment.office.is_virtual ? t('virtual') : appointment.office.name}</dd>
+                    </div>
+                  </dl>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <CancelDialog appointment={toCancel} viewer="patient" pending={cancelling} onConfirm={() => void confirmCancel()} onClose={closeDialog} />
+    </>
+  );
+}
