@@ -13,12 +13,30 @@ import { hashToken, randomToken } from './tokens';
 
 export const INVITE_TTL_DAYS = 7;
 
-/** A single-use invitation to employee sign-up, valid 7 days; returns the link to send. */
+/**
+ * A single-use invitation to employee sign-up, valid 7 days; returns the link to send. A newer
+ * invitation to the same address voids the older ones still open (their link stops working), and
+ * an address that already has an account is refused (409): sign-up could never use the link.
+ */
 export async function createInvite(db: Database, email: string, locale: Locale, invitedBy: number | null = null) {
+  const address = email.trim().toLowerCase();
   const token = randomToken();
-  const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000);
-  await db.insert(employeeInvites).values({ email: email.trim().toLowerCase(), tokenHash: hashToken(token), invitedBy, expiresAt });
-  return { link: pageLink(locale, '/signup/employee', { query: { invite: token } }), expiresAt };
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000);
+  const invite = await db.transaction(async (tx) => {
+    const [account] = await tx.select({ isActive: users.isActive, isEmployee: users.isEmployee }).from(users).where(eq(users.email, address));
+    if (account) {
+      const deactivatedColleague = account.isEmployee && !account.isActive;
+      throw new AppError('account_exists', 409, deactivatedColleague ? 'teamAccountInactive' : 'teamAccountExists');
+    }
+    await tx
+      .update(employeeInvites)
+      .set({ expiresAt: now })
+      .where(and(eq(employeeInvites.email, address), isNull(employeeInvites.usedAt), gt(employeeInvites.expiresAt, now)));
+    const [row] = await tx.insert(employeeInvites).values({ email: address, tokenHash: hashToken(token), invitedBy, expiresAt }).returning();
+    return row!;
+  });
+  return { id: invite.id, link: pageLink(locale, '/signup/employee', { query: { invite: token } }), expiresAt };
 }
 
 /**

@@ -1,0 +1,61 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { FormAlert } from '@/components/ui/form/FormParts';
+import text from '@/components/ui/text.module.css';
+import { useUserStore } from '@/stores/StoresProvider';
+import { EmployeeList } from './EmployeeList';
+import { InvitationList } from './InvitationList';
+import { InviteForm } from './InviteForm';
+import styles from './team.module.css';
+import { useTeamRoster } from './useTeamRoster';
+
+/**
+ * The team page (inside RequireAuth): administrators invite colleagues, follow the invitations
+ * and switch employee accounts off and on. Others get a short explanation (the API answers 403).
+ */
+export function TeamManager() {
+  const t = useTranslations('ClinicTeam');
+  const profile = useUserStore((s) => s.profile);
+  const isAdmin = profile?.is_employee === true && profile.employee_data?.is_admin === true;
+  const { roster, failed, reload } = useTeamRoster(isAdmin);
+
+  if (!profile) {
+    return (
+      <p className={styles.muted} role="status">
+        {t('loading')}
+      </p>
+    );
+  }
+  if (!isAdmin) {
+    return (
+      <FormAlert tone="info">
+        <p>{profile.is_employee ? t('adminsOnly') : t('staffOnly')}</p>
+      </FormAlert>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <InviteForm onSent={reload} />
+      {failed ? (
+        <div className={`${text.alert} ${styles.alert}`} role="alert">
+          <p>{t('loadFailed')}</p>
+          <button type="button" className="button button--secondary" onClick={reload}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : null}
+      {roster ? (
+        <>
+          <InvitationList invitations={roster.invitations} />
+          <EmployeeList employees={roster.employees} selfId={profile.id} onChanged={reload} />
+        </>
+      ) : failed ? null : (
+        <p className={styles.muted} role="status">
+          {t('loading')}
+        </p>
+      )}
+    </div>
+  );
+}

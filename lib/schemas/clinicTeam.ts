@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { emailSchema } from './contact';
+
+/** POST /api/clinic/invitations: who to invite, and the language of the e-mail and its link. */
+export const teamInviteSchema = z.object({
+  email: emailSchema,
+  language: z.enum(['en', 'fr'], { error: 'languageInvalid' }),
+});
+export type TeamInviteInput = z.output<typeof teamInviteSchema>;
+
+/** The [id] of /api/clinic/employees/[id]/...: a positive whole number (anything else names nobody). */
+export const employeeIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const INVITATION_STATUSES = ['pending', 'used', 'expired', 'voided'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
