@@ -9,6 +9,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { useAuthStore, useUserStore } from '@/stores/StoresProvider';
 import { selectFullName } from '@/stores/user';
 import { Appointments } from './appointments/Appointments';
+import { ClinicTools } from './ClinicTools';
 import { Avatar } from './Avatar';
 import { IntakeFormsLinks } from './IntakeFormsLinks';
 import styles from './profile.module.css';
@@ -118,6 +119,8 @@ export function ProfileView() {
           )}
         </dl>
       </section>
+
+      {profile.is_employee ? <ClinicTools className={styles.section} admin={profile.employee_data?.is_admin === true} /> : null}
 
       <Appointments className={styles.section} viewer={profile.is_employee ? 'employee' : 'patient'} />
 

@@ -136,9 +136,13 @@ test('a signed-in patient resumes the form from their account on another device'
 
   await other.close();
 
-  // Signing out takes the draft off this device (the account keeps it).
-  expect(await page.evaluate(() => localStorage.getItem('equilibre-intake-draft'))).toContain('Nurse');
+  // Signing out takes the answers off this device (the account keeps them); what may stay is an
+  // empty form in the page's language.
+  const stored = () => page.evaluate(() => localStorage.getItem('equilibre-intake-draft') ?? '');
+  expect(await stored()).toContain('Nurse');
   await page.getByRole('button', { name: messages.en.AccountMenu.signOut, exact: true }).click();
   await expect(page.getByRole('link', { name: messages.en.Nav.signIn })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('equilibre-intake-draft'))).toBeNull();
+  await expect.poll(stored).not.toContain('Nurse');
+  expect(await stored()).not.toContain(demo.patient.email);
+  await expect(form.getByRole('textbox', { name: new RegExp(`^${t.fields.contact.email.label}`) })).toHaveValue('');
 });

@@ -13,6 +13,7 @@ const sampleParams: Record<string, Record<string, string>> = {
   '/quick-bite/[slug]': { slug: 'not-published' },
   // Any id: signed out, the page sends the visitor to sign in before asking for the submission.
   '/profile/intake-forms/[id]': { id: '3f6c1a9e-8b2d-4e7f-9a10-5c4d3b2a1f00' },
+  '/profile/patients/[id]': { id: '1' },
 };
 
 /** The address of a page of the route table in a language, params filled in. */
@@ -40,6 +41,11 @@ export const guarded = new Set<AppPathname>([
   '/profile',
   '/profile/intake-forms',
   '/profile/intake-forms/[id]',
+  '/profile/schedule',
+  '/profile/agenda',
+  '/profile/patients',
+  '/profile/patients/[id]',
+  '/profile/team',
   '/change-password',
 ]);
 

@@ -1,0 +1,29 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Link } from '@/lib/i18n/navigation';
+import styles from './profile.module.css';
+
+/** An employee's ways into running the clinic; the team page is for administrators. */
+export function ClinicTools({ admin, className }: { admin: boolean; className?: string }) {
+  const t = useTranslations('Profile.clinic');
+  const links: Array<{ href: '/profile/agenda' | '/profile/schedule' | '/profile/patients' | '/profile/team'; label: string; text: string }> = [
+    { href: '/profile/agenda', label: t('agenda'), text: t('agendaText') },
+    { href: '/profile/schedule', label: t('schedule'), text: t('scheduleText') },
+    { href: '/profile/patients', label: t('patients'), text: t('patientsText') },
+    ...(admin ? [{ href: '/profile/team' as const, label: t('team'), text: t('teamText') }] : []),
+  ];
+  return (
+    <section className={className} aria-labelledby="profile-clinic">
+      <h2 id="profile-clinic">{t('heading')}</h2>
+      <ul className={styles.tools}>
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href}>{link.label}</Link>
+            <p>{link.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
