@@ -21,6 +21,11 @@ test.describe('every route of the spec, in both languages', () => {
           await expect(page).toHaveTitle(expectedTitle(pathname, locale));
         }
         await expect(page.locator('main h1')).toBeVisible();
+        // Entrance animations (the error screen fades in) must end first, or axe measures the
+        // contrast of half-faded text.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLElement>('main [style*="opacity"]')].every((el) => el.style.opacity === '1'),
+        );
         const axe = await new AxeBuilder({ page }).analyze();
         expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
       });
