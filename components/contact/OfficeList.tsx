@@ -1,26 +1,11 @@
 import { getTranslations } from 'next-intl/server';
 import { formatPostalCode } from '@/lib/format/postalCode';
 import type { Locale } from '@/lib/i18n/routing';
+import type { ContactOffice } from '@/lib/server/contact/offices';
 import styles from './contact.module.css';
 
-/** An office as the contact page shows it (the page reads them from the database). */
-export interface OfficeListItem {
-  slug: string;
-  name: string;
-  isVirtual: boolean;
-  address: {
-    streetNumber: string;
-    streetName: string;
-    unitNumber: string | null;
-    city: string;
-    provinceCode: string;
-    postalCode: string;
-  } | null;
-  googleMapsLink: string | null;
-}
-
 /** The clinic's offices with their addresses and a map link; the virtual office says where it serves. */
-export async function OfficeList({ locale, offices }: { locale: Locale; offices: readonly OfficeListItem[] }) {
+export async function OfficeList({ locale, offices }: { locale: Locale; offices: readonly ContactOffice[] }) {
   const t = await getTranslations({ locale, namespace: 'Contact.offices' });
   return (
     <section aria-labelledby="contact-offices-heading" className={styles.panel}>
