@@ -1,0 +1,75 @@
+/**
+ * Every route handler under app/api, with the methods it answers. The middleware answers other
+ * methods with 405 and unknown addresses with 404 in the API's failure shape; the security tests
+ * walk this table. A unit test checks it against the route files, so it cannot drift.
+ */
+export const apiRoutes = {
+  '/api/address/metadata': ['GET'],
+  '/api/analytics/pageview': ['POST'],
+  '/api/auth/change-password': ['POST'],
+  '/api/auth/login': ['POST'],
+  '/api/auth/logout': ['POST'],
+  '/api/auth/me': ['GET'],
+  '/api/auth/password-reset': ['POST'],
+  '/api/auth/password-reset/confirm': ['POST'],
+  '/api/auth/resend-verification': ['POST'],
+  '/api/auth/signup': ['POST'],
+  '/api/auth/signup/employee': ['POST'],
+  '/api/auth/validate-token': ['GET'],
+  '/api/auth/verify-email': ['POST'],
+  '/api/booking/available-appointments/check': ['POST'],
+  '/api/booking/available-appointments/fetch': ['POST'],
+  '/api/booking/book-appointment': ['POST'],
+  '/api/booking/booked-appointments': ['GET'],
+  '/api/booking/cancel-appointment': ['POST'],
+  '/api/booking/check-address': ['POST'],
+  '/api/booking/check-contact': ['POST'],
+  '/api/booking/check-service': ['POST'],
+  '/api/booking/check-session': ['POST'],
+  '/api/booking/check-skills': ['POST'],
+  '/api/booking/locations/check': ['POST'],
+  '/api/booking/locations/fetch': ['POST'],
+  '/api/booking/patients': ['GET'],
+  '/api/booking/selected-patient-info': ['GET'],
+  '/api/build': ['GET'],
+  '/api/clinic/agenda': ['GET'],
+  '/api/clinic/appointments/[id]/status': ['POST'],
+  '/api/clinic/employees/[id]/deactivate': ['POST'],
+  '/api/clinic/employees/[id]/reactivate': ['POST'],
+  '/api/clinic/invitations': ['POST'],
+  '/api/clinic/patients': ['GET'],
+  '/api/clinic/patients/[id]': ['GET'],
+  '/api/clinic/schedule': ['GET', 'PUT'],
+  '/api/clinic/team': ['GET'],
+  '/api/clinic/time-off': ['POST'],
+  '/api/clinic/time-off/[id]': ['DELETE'],
+  '/api/contact': ['POST'],
+  '/api/intake': ['GET', 'POST'],
+  '/api/intake/[id]': ['GET'],
+  '/api/intake/draft': ['GET', 'PUT', 'DELETE'],
+  '/api/nutrition/skills/all': ['GET'],
+  '/api/services/all': ['GET'],
+} as const satisfies Record<string, readonly HttpMethod[]>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ApiPath = keyof typeof apiRoutes;
+
+const patterns = (Object.keys(apiRoutes) as ApiPath[]).map((path) => ({
+  path,
+  regex: new RegExp(`^${path.replace(/\[\w+\]/g, '[^/]+')}/?$`),
+}));
+
+/** The table entry an address belongs to (`/api/intake/abc` → `/api/intake/[id]`), if any. */
+export function matchApiRoute(pathname: string): ApiPath | undefined {
+  // A literal route wins over a parameter (`/api/intake/draft` is not `/api/intake/[id]`).
+  const matches = patterns.filter((p) => p.regex.test(pathname)).map((p) => p.path);
+  return matches.find((path) => !path.includes('[')) ?? matches[0];
+}
+
+/** The methods an address answers, with the HEAD and OPTIONS that Next adds on its own. */
+export function allowedMethods(path: ApiPath): string[] {
+  const methods: string[] = [...apiRoutes[path]];
+  if (methods.includes('GET')) methods.push('HEAD');
+  methods.push('OPTIONS');
+  return methods;
+}
