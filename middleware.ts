@@ -4,11 +4,25 @@ import { getPathname } from '@/lib/i18n/navigation';
 import { isFrenchOnlySlug, isKnownPath, localeOfPath } from '@/lib/i18n/matchRoute';
 import { routing } from '@/lib/i18n/routing';
 import { translationOf } from '@/lib/content/publishedSlugs';
+import { apiGate } from '@/lib/http/apiGate';
+import { createNonce, pageContentSecurityPolicy } from '@/lib/http/securityHeaders';
 
 const intlMiddleware = createIntlMiddleware(routing);
 
 // Next 16 also calls this file `proxy.ts`; the design card names it middleware.ts.
 export default function middleware(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith('/api/')) return apiGate(request);
+
+  // A new nonce for every page. Next finds it in the request's copy of the policy and puts it on
+  // each script it renders; the browser gets the same policy on the response.
+  const policy = pageContentSecurityPolicy(createNonce());
+  request.headers.set('Content-Security-Policy', policy);
+  const response = pageResponse(request);
+  response.headers.set('Content-Security-Policy', policy);
+  return response;
+}
+
+function pageResponse(request: NextRequest): Response {
   const { pathname } = request.nextUrl;
 
   // SPEC §2: the error screen's Login button goes to /auth/login.
@@ -64,6 +78,6 @@ function toTranslatedPost(response: Response, request: NextRequest): Response {
 }
 
 export const config = {
-  // Pages only: not the API, Next's own assets, or files such as /sitemap.xml.
-  matcher: '/((?!api|_next|_vercel|.*\\..*).*)',
+  // Pages and the API; not Next's own assets or files such as /sitemap.xml.
+  matcher: '/((?!_next|_vercel|.*\\..*).*)',
 };

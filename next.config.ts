@@ -14,6 +14,18 @@ const noReferrerSources = tokenPages.flatMap((page) =>
   locales.map((locale) => localizedPath(page, locale).replace(/\[(\w+)\]/g, ':$1')),
 );
 
+/**
+ * Headers for every response (DESIGN §4.5, OWASP ASVS 5.0 V3.4). The Content-Security-Policy
+ * needs a nonce per request, so middleware.ts sets it. HSTS is sent by `next start` too: browsers
+ * ignore it over plain HTTP and keep it once they have seen it over HTTPS.
+ */
+const securityHeaders = [
+  { key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+];
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
@@ -21,7 +33,11 @@ const nextConfig: NextConfig = {
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   serverExternalPackages: ['@electric-sql/pglite'],
   async headers() {
-    return noReferrerSources.map((source) => ({ source, headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] }));
+    // When two rules set one header, the later rule wins: the token pages' no-referrer comes last.
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      ...noReferrerSources.map((source) => ({ source, headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] })),
+    ];
   },
 };
 

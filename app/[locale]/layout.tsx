@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
 import { SiteDocument } from '@/components/layout/SiteDocument';
 import { routing, type Locale } from '@/lib/i18n/routing';
 import { siteOrigin } from '@/lib/seo/siteUrl';
@@ -31,5 +32,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
+  // Every page is rendered per request: its scripts need this response's CSP nonce (middleware.ts),
+  // which a page prerendered at build time could not carry.
+  await connection();
   return <SiteDocument locale={locale}>{children}</SiteDocument>;
 }

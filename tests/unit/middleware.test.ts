@@ -198,13 +198,77 @@ describe('matcher', () => {
   // Next treats the matcher as a path pattern; this one is also a valid regular expression.
   const matches = (path: string) => new RegExp(`^${config.matcher}$`).test(path);
 
-  it('runs on pages', () => {
-    for (const path of ['/', '/fr', '/fr/a-propos', '/blog/some-post', '/auth/login']) expect(matches(path)).toBe(true);
+  it('runs on pages and on the API', () => {
+    for (const path of ['/', '/fr', '/fr/a-propos', '/blog/some-post', '/auth/login', '/api/auth/me', '/api/nope']) {
+      expect(matches(path)).toBe(true);
+    }
   });
 
-  it('leaves the API, Next assets and files such as the sitemap alone', () => {
-    for (const path of ['/api/page-views', '/_next/static/chunks/a.js', '/sitemap.xml', '/animations/leaf.json']) {
+  it("leaves Next's assets and files such as the sitemap alone", () => {
+    for (const path of ['/_next/static/chunks/a.js', '/sitemap.xml', '/animations/leaf.json']) {
       expect(matches(path)).toBe(false);
+    }
+  });
+});
+
+describe('the Content-Security-Policy of pages', () => {
+  const policyOf = (response: Response) => response.headers.get('content-security-policy') ?? '';
+  const nonceOf = (policy: string) => /'nonce-([A-Za-z0-9+/]+=*)'/.exec(policy)?.[1];
+
+  it('carries a fresh nonce on every page response, and hands the same policy to the renderer', () => {
+    const first = call('/');
+    const second = call('/fr/a-propos');
+    const policy = policyOf(first);
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'/);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
+      expect(policy).toContain(directive);
+    }
+    expect(nonceOf(policyOf(second))).not.toBe(nonceOf(policy));
+    // Next reads the nonce from the request's copy of the header (x-middleware-request-*).
+    expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+  });
+
+  it('also covers the 404 page and redirects', () => {
+    expect(policyOf(call('/no-such-page'))).toContain("'strict-dynamic'");
+    expect(policyOf(call('/auth/login'))).toContain("frame-ancestors 'none'");
+  });
+
+  it('never allows eval in a production build', () => {
+    expect(policyOf(call('/'))).not.toContain('unsafe-eval');
+  });
+});
+
+describe('the API gate', () => {
+  const api = (path: string, method: string, headers: Record<string, string> = {}) =>
+    middleware(new NextRequest(new URL(path, ORIGIN), { method, headers }));
+
+  it('lets the methods a route answers through, with a policy that forbids rendering the answer', () => {
+    for (const [path, method] of [['/api/auth/me', 'GET'], ['/api/auth/me', 'HEAD'], ['/api/intake/draft', 'PUT'], ['/api/clinic/time-off/17', 'DELETE'], ['/api/contact', 'OPTIONS']]) {
+      const response = api(path!, method!);
+      expect(response.headers.get('x-middleware-next'), `${method} ${path}`).toBe('1');
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+
+  it('answers another method with 405, Allow, and the failure shape in the caller\'s language', async () => {
+    const response = api('/api/auth/login', 'GET', { 'accept-language': 'fr-CA,fr;q=0.9' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = await response.json();
+    expect(body).toEqual({
+      code: 'method_not_allowed',
+      message: 'Cette adresse n’accepte pas ce type de requête.',
+      messages: [{ message: 'Cette adresse n’accepte pas ce type de requête.', type: 'error' }],
+    });
+    expect(api('/api/intake/draft', 'PATCH').headers.get('allow')).toBe('GET, PUT, DELETE, HEAD, OPTIONS');
+  });
+
+  it('answers an address that is no API route with 404 in the failure shape', async () => {
+    for (const path of ['/api/nope', '/api/intake/1/2', '/api/clinic/patients/1/x']) {
+      const response = api(path, 'POST');
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'not_found', messages: [{ message: 'Not found.', type: 'error' }] });
     }
   });
 });

@@ -6,12 +6,7 @@ import type { Locale } from '@/lib/i18n/routing';
 
 const catalogs = { en, fr } as const;
 
-/** The request's language from Accept-Language: French when it asks for French first, else English. */
-export function requestLocale(request: Request): Locale {
-  const header = request.headers.get('accept-language') ?? '';
-  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('fr') ? 'fr' : 'en';
-}
+export { requestLocale } from '@/lib/http/locale';
 
 /** Server-side texts (the `Server` and `Validation` namespaces) in one language. */
 export function serverTranslator(locale: Locale) {

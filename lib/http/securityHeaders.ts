@@ -1,0 +1,49 @@
+/**
+ * Security headers that depend on the request (DESIGN §4.5, OWASP ASVS 5.0 V3.4). The ones that
+ * do not (HSTS, nosniff, Referrer-Policy, Permissions-Policy) are set for every path in
+ * next.config.ts, so static files get them too.
+ */
+
+/** 128 random bits, base64: a fresh script nonce for one page response. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The policy for a page. Scripts run only with this response's nonce ('strict-dynamic' lets them
+ * load the chunks they import); Next reads the nonce from the request's copy of this header and
+ * puts it on every script it renders. Styles stay 'unsafe-inline': animation libraries write
+ * style attributes, and styles cannot run code.
+ */
+export function pageContentSecurityPolicy(nonce: string): string {
+  const dev = process.env.NODE_ENV === 'development';
+  const apiOrigin = originOf(process.env.NEXT_PUBLIC_API_BASE_URL);
+  return [
+    "default-src 'self'",
+    // React's development build evaluates code for its error overlay; production never does.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** API answers are data, never documents: nothing may load from them, nobody may frame them. */
+export const apiSecurityHeaders: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
