@@ -101,6 +101,10 @@ test('the clinic finds a submission and reads it by step; another patient cannot
   await expectNoAxeViolations(page);
   const detailUrl = page.url();
   expect(detailUrl).not.toContain(lastName);
+  // The same record in French (the signed-in route sweep of axe-signed-in.spec.ts has no submission id).
+  await page.goto(localizedPath('/profile/intake-forms/[id]', 'fr', { id: detailUrl.split('/').at(-1)! }));
+  await expect(page.getByRole('heading', { level: 2, name: messages.fr.Intake.steps.fluidIntake.title })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // The demo patient did not send it: the address shows nothing of it.
   const other = await browser.newPage();

@@ -7,9 +7,14 @@ test.describe('every route of the spec, in both languages', () => {
   for (const pathname of allPathnames) {
     for (const locale of locales) {
       const url = urlOf(pathname, locale);
-      test(`${url} answers in ${locale} with its title and no axe violations`, async ({ page }) => {
+      test(`${url} answers in ${locale} with its title, its scripts allowed by the CSP, and no axe violations`, async ({ page }) => {
+        const blocked: string[] = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) blocked.push(m.text());
+        });
         const response = await page.goto(url);
         expect(response?.status()).toBe(unpublished.has(pathname) ? 404 : 200);
+        expectNonceOnEveryScript(response!.headers()['content-security-policy'], await response!.text());
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         if (guarded.has(pathname)) {
           // Signed out, a guarded page sends the visitor to sign in and back afterwards.
@@ -28,10 +33,20 @@ test.describe('every route of the spec, in both languages', () => {
         );
         const axe = await new AxeBuilder({ page }).analyze();
         expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+        expect(blocked).toEqual([]);
       });
     }
   }
 });
+
+/** The page's policy has a nonce, and every script of its HTML carries it (JSON-LD data aside). */
+function expectNonceOnEveryScript(policy: string | undefined, html: string) {
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy ?? '')?.[1];
+  expect(nonce, 'a nonce in Content-Security-Policy').toBeTruthy();
+  const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('application/ld+json'));
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toEqual([]);
+}
 
 test.describe('language switching', () => {
   test('the switcher goes to the same page in the other language and back', async ({ page }) => {

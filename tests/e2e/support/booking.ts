@@ -33,7 +33,8 @@ export async function signIn(page: Page, lang: Lang, who: { email: string; passw
   await main(page).getByLabel(t.email).fill(who.email);
   await main(page).getByLabel(t.password, { exact: true }).fill(who.password);
   await main(page).getByRole('button', { name: t.submit }).click();
-  await expect(page).toHaveURL(lang === 'fr' ? '/fr/profile' : '/profile');
+  // Signing in hashes the password (argon2id) and then renders the profile on the server.
+  await expect(page).toHaveURL(lang === 'fr' ? '/fr/profile' : '/profile', { timeout: 20_000 });
 }
 
 /** Language step: the interface language is chosen already; continue. */

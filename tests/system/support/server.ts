@@ -1,0 +1,88 @@
+// Starts and stops `next start` processes for the system scripts (security, load, crash,
+// Lighthouse). They run the production build in `APP_DIR` (default: the current directory), so
+// `next build` must have run there first.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync, closeSync } from 'node:fs';
+import path from 'node:path';
+
+export interface AppServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** Ends the server gracefully (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Ends the server at once, as a crash would (SIGKILL), and waits for it to exit. */
+  kill(): Promise<void>;
+}
+
+export interface StartOptions {
+  port: number;
+  /** The data directory (embedded database, outbox, generated secrets); created when missing. */
+  dataDir: string;
+  /** Extra environment: DATABASE_URL, APP_SECRET, JOBS_INTERVAL_SECONDS, ... */
+  env?: Record<string, string>;
+  /** Where the server's output goes (appended); default `<dataDir>/server.log`. */
+  logFile?: string;
+  /** How long to wait for `/api/build` to answer. */
+  timeoutMs?: number;
+}
+
+export const appDir = path.resolve(process.env.APP_DIR ?? process.cwd());
+
+export async function startServer(options: StartOptions): Promise<AppServer> {
+  const { port, env = {}, timeoutMs = 120_000 } = options;
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const log = openSync(options.logFile ?? path.join(dataDir, 'server.log'), 'a');
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(path.join(appDir, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SITE_URL: url,
+      // No reminder e-mails in the middle of a measurement unless a script asks for them.
+      JOBS_INTERVAL_SECONDS: '0',
+      ...env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const server: AppServer = {
+    url,
+    port,
+    dataDir,
+    process: child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  await waitUntilUp(server, exited, timeoutMs);
+  return server;
+}
+
+async function waitUntilUp(server: AppServer, exited: Promise<void>, timeoutMs: number) {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`next start on port ${server.port} exited early; see ${server.dataDir}/server.log`);
+    try {
+      const res = await fetch(`${server.url}/api/build`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await server.kill();
+  throw new Error(`next start on port ${server.port} did not answer within ${timeoutMs} ms`);
+}
