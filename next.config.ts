@@ -32,6 +32,10 @@ const nextConfig: NextConfig = {
   generateBuildId: async () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   serverExternalPackages: ['@electric-sql/pglite'],
+  // `NEXT_OUTPUT=standalone npm run build` writes a self-contained server to .next/standalone
+  // (README, "Running it for real"); it needs the migrations and the Markdown content beside it.
+  output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
+  outputFileTracingIncludes: { '/**': ['./drizzle/**/*', './content/**/*'] },
   async headers() {
     // When two rules set one header, the later rule wins: the token pages' no-referrer comes last.
     return [
