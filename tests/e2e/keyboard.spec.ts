@@ -81,6 +81,10 @@ test.describe('keyboard only', () => {
     const reason = scope.getByLabel(t.reasons.reason.replace('{number}', '1'));
     await expect(reason.locator('option', { hasText: 'Weight management' })).toBeAttached({ timeout: 20_000 });
     const reasonValue = (await reason.locator('option', { hasText: 'Weight management' }).getAttribute('value'))!;
+    // Continue with no reason: focus goes to the list in error, like the contact form's.
+    await press(page, continueButton);
+    await expect(reason).toBeFocused();
+    await expect(reason).toHaveAttribute('aria-invalid', 'true');
     await chooseOption(page, reason, reasonValue);
     await expectVisibleFocus(reason);
     await typeInto(page, scope.getByLabel(t.reasons.message), 'Typed with the keyboard alone.');

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Field, SelectField } from '@/components/ui/form/Field';
 import formStyles from '@/components/ui/form/form.module.css';
 import type { Skill } from '@/lib/api/booking';
@@ -33,6 +33,7 @@ export function ReasonsStep({ focusHeading, skills, loading, failed, onRetry }: 
   const previous = useBookingStore((s) => s.previous);
   const [tried, setTried] = useState(false);
   const messageId = useId();
+  const firstReason = useRef<HTMLSelectElement>(null);
 
   const missingFirst = reasons[0] === null;
 
@@ -51,6 +52,7 @@ export function ReasonsStep({ focusHeading, skills, loading, failed, onRetry }: 
             return (
               <SelectField
                 key={index}
+                ref={index === 0 ? firstReason : undefined}
                 label={t('reasons.reason', { number: index + 1 })}
                 value={reasons[index] === null ? '' : String(reasons[index])}
                 error={index === 0 && tried && missingFirst ? t('reasons.required') : undefined}
@@ -88,7 +90,11 @@ export function ReasonsStep({ focusHeading, skills, loading, failed, onRetry }: 
         pending={pending}
         onContinue={() => {
           setTried(true);
-          if (missingFirst) return;
+          if (missingFirst) {
+            // As in the other forms: focus goes to the field in error, which reads out its message.
+            firstReason.current?.focus();
+            return;
+          }
           if (canSkip) next();
           else void checkReasons();
         }}
