@@ -5,13 +5,22 @@ import { isFrenchOnlySlug, isKnownPath, localeOfPath } from '@/lib/i18n/matchRou
 import { routing } from '@/lib/i18n/routing';
 import { translationOf } from '@/lib/content/publishedSlugs';
 import { apiGate } from '@/lib/http/apiGate';
+import { isDecodable } from '@/lib/http/decodable';
 import { createNonce, pageContentSecurityPolicy } from '@/lib/http/securityHeaders';
 
 const intlMiddleware = createIntlMiddleware(routing);
 
 // Next 16 also calls this file `proxy.ts`; the design card names it middleware.ts.
 export default function middleware(request: NextRequest) {
-  if (request.nextUrl.pathname.startsWith('/api/')) return apiGate(request);
+  const { pathname } = request.nextUrl;
+  if (pathname === '/api' || pathname.startsWith('/api/')) return apiGate(request);
+  // A broken %-escape (`/%E0%A4%A`) names no page, and Next's own decoding of it would fail later.
+  if (!isDecodable(pathname)) {
+    return new NextResponse('400 Bad Request / Requête invalide', {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
 
   // A new nonce for every page. Next finds it in the request's copy of the policy and puts it on
   // each script it renders; the browser gets the same policy on the response.

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import { allowedMethods, matchApiRoute } from './apiRoutes';
+import { isDecodable } from './decodable';
 import { requestLocale } from './locale';
 import { apiSecurityHeaders } from './securityHeaders';
 
@@ -14,7 +15,8 @@ const texts = { en: en.Server, fr: fr.Server } as const;
  */
 export function apiGate(request: NextRequest): NextResponse {
   const route = matchApiRoute(request.nextUrl.pathname);
-  if (!route) return failure(request, 404, 'not_found', 'notFound');
+  // A broken %-escape in an id (`/api/intake/%E0%A4%A`) names nothing; Next would fail decoding it.
+  if (!route || !isDecodable(request.nextUrl.pathname)) return failure(request, 404, 'not_found', 'notFound');
   const allowed = allowedMethods(route);
   if (!allowed.includes(request.method)) {
     return failure(request, 405, 'method_not_allowed', 'methodNotAllowed', { Allow: allowed.join(', ') });

@@ -19,7 +19,8 @@ export const MAX_USER_MESSAGE_LENGTH = 1000;
 const token = z.string().max(8192, { error: 'tooLong' }).optional();
 /** 'required' when absent; zod's own localized text for a wrong type or a value out of range. */
 const requiredWhenAbsent = (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : undefined);
-const id = z.int({ error: requiredWhenAbsent }).positive();
+// int32: ids are PostgreSQL integers.
+const id = z.int32({ error: requiredWhenAbsent }).positive();
 
 /** POST /api/booking/check-session */
 export const checkSessionSchema = z.strictObject({

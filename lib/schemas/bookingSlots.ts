@@ -22,8 +22,12 @@ const slotStepTokens = {
 /** A local calendar date of the clinic, 'YYYY-MM-DD', that exists (no 2026-02-30). */
 const localDate = z
   .string({ error: 'required' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dateInvalid' })
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error: 'dateInvalid' });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dateInvalid', abort: true })
+  .refine((value) => {
+    // '2026-02-30' rolls over to March; '0000-00-00' is no date at all.
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, { error: 'dateInvalid' });
 
 /**
  * A slot bound: an ISO instant as appointment_options gives it, or 'HH:MM' on the chosen date

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isClinicDate } from './clinicSchedule';
+import { MAX_DB_ID } from './ids';
 
 /**
  * Requests of the clinic agenda (issue #8, item 2): the day or week of an employee's
@@ -15,7 +17,7 @@ export type AgendaMark = (typeof AGENDA_MARKS)[number];
 
 /** GET /api/clinic/agenda?date=YYYY-MM-DD&view=day|week (query values arrive as text). No date: the clinic's today. */
 export const agendaQuerySchema = z.object({
-  date: z.iso.date({ error: 'dateInvalid' }).optional(),
+  date: z.string().refine(isClinicDate, 'dateInvalid').optional(),
   view: z.enum(AGENDA_VIEWS, { error: 'choiceInvalid' }).default('day'),
 });
 export type AgendaQuery = z.infer<typeof agendaQuerySchema>;
@@ -26,7 +28,7 @@ export const appointmentMarkSchema = z.strictObject({
 });
 
 /** The <id> of the path, as text. */
-export const appointmentIdSchema = z.coerce.number({ error: 'notFound' }).int().positive();
+export const appointmentIdSchema = z.coerce.number({ error: 'notFound' }).int().positive().max(MAX_DB_ID, { error: 'notFound' });
 
 /* Answers, shared by the route handlers and the browser's client (lib/api/clinicAgenda.ts). */
 

@@ -43,11 +43,20 @@ export function calendarDateMs(date: string): number {
 }
 
 const clock = z.string().regex(CLOCK_PATTERN, 'timeInvalid');
-const localDate = z.string().refine((value) => !Number.isNaN(calendarDateMs(value)), 'dateInvalid');
+/**
+ * Dates the clinic's calendar works with. Far-off years are refused here: date arithmetic on
+ * them (a day after 9999-12-31) leaves what JavaScript and the time zone rules can represent.
+ */
+export function isClinicDate(value: string): boolean {
+  const ms = calendarDateMs(value);
+  return ms >= Date.UTC(2000, 0, 1) && ms <= Date.UTC(2199, 11, 31);
+}
+
+const localDate = z.string().refine(isClinicDate, 'dateInvalid');
 
 export const scheduleRangeSchema = z
   .object({
-    office_id: z.number({ error: 'required' }).int('required').positive('required'),
+    office_id: z.int32({ error: 'required' }).positive('required'),
     weekday: z.number().int().min(1).max(7),
     start: clock,
     end: clock,

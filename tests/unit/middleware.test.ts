@@ -238,6 +238,14 @@ describe('the Content-Security-Policy of pages', () => {
   });
 });
 
+describe('an address with a broken %-escape', () => {
+  it('is a bad request, not an error deeper in', async () => {
+    const response = call('/%E0%A4%A');
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Bad Request');
+  });
+});
+
 describe('the API gate', () => {
   const api = (path: string, method: string, headers: Record<string, string> = {}) =>
     middleware(new NextRequest(new URL(path, ORIGIN), { method, headers }));
@@ -265,7 +273,7 @@ describe('the API gate', () => {
   });
 
   it('answers an address that is no API route with 404 in the failure shape', async () => {
-    for (const path of ['/api/nope', '/api/intake/1/2', '/api/clinic/patients/1/x']) {
+    for (const path of ['/api', '/api/nope', '/api/intake/1/2', '/api/clinic/patients/1/x', '/api/intake/%E0%A4%A']) {
       const response = api(path, 'POST');
       expect(response.status, path).toBe(404);
       expect(await response.json()).toMatchObject({ code: 'not_found', messages: [{ message: 'Not found.', type: 'error' }] });

@@ -17,9 +17,18 @@ export function readSessionToken(request: Request): string | null {
   const wanted = isHttps(request) ? HOST : PLAIN;
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === wanted) return decodeURIComponent(rest.join('=')) || null;
+    if (name === wanted) return decodeCookieValue(rest.join('='));
   }
   return null;
+}
+
+/** A cookie value as sent; a malformed %-escape is no session rather than an error. */
+function decodeCookieValue(value: string): string | null {
+  try {
+    return decodeURIComponent(value) || null;
+  } catch {
+    return null;
+  }
 }
 
 export function sessionCookie(request: Request, token: string, expiresAt: Date): string {

@@ -11,5 +11,5 @@ export const POST = handle(async (ctx) => {
   // The address only counts toward the cap; it is not stored with the view.
   await consume(db, `pageview-ip:${ctx.ip}`, limits.pageViewPerIp);
   await db.insert(pageViews).values(view);
-  return new Response(null, { status: 204 });
+  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 });

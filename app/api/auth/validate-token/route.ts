@@ -1,6 +1,7 @@
 import { clearedSessionCookie, readSessionToken, sessionCookie } from '@/lib/server/auth/cookies';
 import { resolveSession } from '@/lib/server/auth/sessions';
 import { getDb } from '@/lib/server/db/client';
+import { AppError } from '@/lib/server/http/appError';
 import { handle } from '@/lib/server/http/handler';
 import { ok } from '@/lib/server/http/respond';
 
@@ -14,7 +15,10 @@ export const GET = handle(async (ctx) => {
   if (!token) return ok({ valid: false });
   const session = await resolveSession(await getDb(), token);
   if (!session) {
-    return ok({ valid: false, code: 'unauthenticated' }, { status: 401, headers: { 'Set-Cookie': clearedSessionCookie(ctx.request) } });
+    throw new AppError('unauthenticated', 401, 'unauthenticated', {
+      extra: { valid: false },
+      headers: { 'Set-Cookie': clearedSessionCookie(ctx.request) },
+    });
   }
   return ok({ valid: true }, { headers: { 'Set-Cookie': sessionCookie(ctx.request, token, session.expiresAt) } });
 });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { cancelAppointmentSchema, selectedPatientQuerySchema } from '@/lib/schemas/appointmentQueries';
+import { checkServiceSchema, checkSessionSchema, checkSkillsSchema } from '@/lib/schemas/booking';
+import { fetchAppointmentsSchema, checkAppointmentSchema } from '@/lib/schemas/bookingSlots';
+import { agendaQuerySchema, appointmentIdSchema } from '@/lib/schemas/clinicAgenda';
+import { timeOffSchema } from '@/lib/schemas/clinicSchedule';
+import { readSessionToken } from '@/lib/server/auth/cookies';
+
+/**
+ * Inputs the security fuzzer (npm run test:security) once turned into 500s: each must now be a
+ * plain validation failure (400) or no session, never an exception.
+ */
+const TOO_BIG = 2_147_483_648; // one past PostgreSQL's integer
+
+describe('ids beyond a PostgreSQL integer are refused by the schemas', () => {
+  it('in bodies', () => {
+    expect(cancelAppointmentSchema.safeParse({ appointment_id: TOO_BIG }).success).toBe(false);
+    expect(cancelAppointmentSchema.safeParse({ appointment_id: TOO_BIG - 1 }).success).toBe(true);
+    expect(checkServiceSchema.safeParse({ service_id: TOO_BIG }).success).toBe(false);
+    expect(checkSkillsSchema.safeParse({ skills: [TOO_BIG] }).success).toBe(false);
+    expect(checkSessionSchema.safeParse({ session_language: 'en', rescheduling_appointment_id: TOO_BIG }).success).toBe(false);
+  });
+
+  it('in addresses and query strings', () => {
+    expect(selectedPatientQuerySchema.safeParse({ id: String(TOO_BIG) }).success).toBe(false);
+    expect(appointmentIdSchema.safeParse(String(TOO_BIG)).success).toBe(false);
+    expect(appointmentIdSchema.safeParse('12').data).toBe(12);
+  });
+});
+
+describe('dates that are no dates, or too far off, are refused without throwing', () => {
+  it('booking dates', () => {
+    for (const date of ['abc', 'x@y', '0000-00-00', '2026-13-01', '2026-02-30']) {
+      expect(() => fetchAppointmentsSchema.safeParse({ from_date: date })).not.toThrow();
+      expect(fetchAppointmentsSchema.safeParse({ from_date: date }).success, date).toBe(false);
+      expect(checkAppointmentSchema.safeParse({ date, timeslot_start: '09:00' }).success, date).toBe(false);
+    }
+    expect(fetchAppointmentsSchema.safeParse({ from_date: '2026-12-01' }).success).toBe(true);
+  });
+
+  it('agenda and time-off dates', () => {
+    expect(agendaQuerySchema.safeParse({ date: '9999-12-31' }).success).toBe(false);
+    expect(agendaQuerySchema.safeParse({ date: '2027-03-14' }).success).toBe(true);
+    expect(timeOffSchema.safeParse({ start_date: '9999-12-31', end_date: '9999-12-31' }).success).toBe(false);
+  });
+});
+
+describe('a session cookie with a broken %-escape', () => {
+  it('is no session, not an error', () => {
+    for (const value of ['%', '%E0%A4%A']) {
+      const request = new Request('http://localhost/api/auth/me', { headers: { cookie: `session=${value}` } });
+      expect(readSessionToken(request)).toBeNull();
+    }
+  });
+});
