@@ -14,15 +14,22 @@ export async function register(): Promise<void> {
     const { migrateDatabase } = await import('./lib/server/db/migrate');
     const { seedDatabase } = await import('./lib/server/db/seed');
 
-    const config = getConfig(); // a bad variable stops the start here, with its name
-    // So does a missing APP_SECRET / INTAKE_ENCRYPTION_KEY with DATABASE_URL; for the embedded
-    // database this generates them on the first start.
-    getSecret('app-secret', config);
-    getSecret('intake-key', config);
+    try {
+      const config = getConfig(); // a bad variable stops the start here, with its name
+      // So does a missing APP_SECRET / INTAKE_ENCRYPTION_KEY with DATABASE_URL; for the embedded
+      // database this generates them on the first start.
+      getSecret('app-secret', config);
+      getSecret('intake-key', config);
 
-    const { db, kind } = await getDatabaseHandle();
-    await migrateDatabase(db, kind);
-    await seedDatabase(db, { demo: config.seedDemo, demoVisits: { now: new Date(), timeZone: config.clinicTimezone } });
+      const { db, kind } = await getDatabaseHandle();
+      await migrateDatabase(db, kind, {
+        then: () => seedDatabase(db, { demo: config.seedDemo, demoVisits: { now: new Date(), timeZone: config.clinicTimezone } }),
+      });
+    } catch (error) {
+      // Next would keep the process alive without ever serving: stop, so a supervisor restarts it.
+      console.error('[startup] the server cannot start:', error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
 
     // Reminders and other background jobs, on a ready database (JOBS_INTERVAL_SECONDS=0: off).
     const { startJobScheduler } = await import('./lib/server/jobs/scheduler');
