@@ -35,8 +35,10 @@ export async function startServer(options: StartOptions): Promise<AppServer> {
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const log = openSync(options.logFile ?? path.join(dataDir, 'server.log'), 'a');
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(path.join(appDir, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  const url = `http://localhost:${port}`;
+  // No `-H 127.0.0.1`: Next 16.4 then proxies the middleware's rewrites to `localhost` as if it
+  // were another server, and pages fail.
+  const child = spawn(path.join(appDir, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
     cwd: appDir,
     env: {
       ...process.env,
