@@ -1,0 +1,92 @@
+import { localizedPath } from '@/lib/i18n/paths';
+import { locales, type AppPathname } from '@/lib/i18n/routing';
+import type { Context } from './actors';
+import { cacheProblems, describe, type Answer } from './http';
+import { Section } from './report';
+
+/**
+ * Section 7: the security headers of issue #9 (DESIGN §4.5, OWASP ASVS 5.0 V3.4) on pages and
+ * API answers, and the CSP nonce on every script a page renders.
+ */
+export async function runHeaders(ctx: Context): Promise<Section> {
+  const section = new Section('headers');
+  const { client } = ctx;
+  // As a browser would ask: the page's own language (Node's fetch sends `*`, which next-intl may redirect).
+  const language = (path: string) => (/^\/fr(\/|$)/.test(path) ? 'fr-CA,fr;q=0.9' : 'en-CA,en;q=0.9');
+  const get = (path: string, method = 'GET') => client.send(section, { method, path, headers: { 'accept-language': language(path) } });
+
+  const blogs = await get(localizedPath('/blogs', 'en'));
+  const post = /href="(\/blog\/[^"#?]+)"/.exec(blogs.text)?.[1];
+  section.check(post !== undefined, `no blog post linked from /blogs: ${describe(blogs)}`);
+  const pages = ['/', '/fr', localizedPath('/book-online', 'en'), localizedPath('/book-online', 'fr'), ...(post ? [post] : [])];
+
+  for (const path of pages) {
+    const first = await get(path);
+    const second = await get(path);
+    section.check(first.status === 200, `${path}: expected 200, got ${describe(first)}`);
+    const nonce = checkPolicy(section, path, first);
+    const again = checkPolicy(section, path, second);
+    if (nonce && again) section.check(nonce !== again, `${path}: the same nonce in two responses`);
+    if (nonce) checkScripts(section, path, first.text, nonce);
+    checkCommon(section, path, first, 'strict-origin-when-cross-origin');
+    section.check((first.headers.get('permissions-policy') ?? '') !== '', `${path}: no Permissions-Policy`);
+  }
+
+  // Pages whose address carries a secret token never send it on in a Referer (next.config.ts).
+  const tokenPages: [AppPathname, Record<string, string>][] = [['/reset-password/[uid]/[token]', { uid: 'x', token: 'y' }], ['/verify-email', {}], ['/signup/employee', {}]];
+  for (const [page, params] of tokenPages) {
+    for (const locale of locales) {
+      const path = localizedPath(page, locale, params);
+      checkCommon(section, path, await get(path), 'no-referrer');
+    }
+  }
+
+  // API answers: data, never sniffed as a document, never cached (the metadata's hour aside).
+  const apiAnswers: [string, string][] = [['GET', '/api/build'], ['GET', '/api/auth/me'], ['GET', '/api/services/all'], ['GET', '/api/no-such-route'], ['PATCH', '/api/build'], ['POST', '/api/contact']];
+  for (const [method, path] of apiAnswers) {
+    const answer = await get(path, method);
+    const label = `${method} ${path} (${answer.status})`;
+    section.check(answer.headers.get('x-content-type-options') === 'nosniff', `${label}: X-Content-Type-Options "${answer.headers.get('x-content-type-options') ?? 'missing'}"`);
+    const problems = cacheProblems(path, answer);
+    section.check(problems.length === 0, `${label}: ${problems.join('; ')}`);
+  }
+  return section;
+}
+
+/** Checks the page's Content-Security-Policy; returns its script nonce. */
+function checkPolicy(section: Section, path: string, answer: Answer): string | undefined {
+  const policy = answer.headers.get('content-security-policy');
+  if (!section.check(policy !== null, `${path}: no Content-Security-Policy`, `${path}: no Content-Security-Policy`)) return undefined;
+  const directives = new Map(
+    policy!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map((parts) => [parts[0]!.toLowerCase(), parts.slice(1)]),
+  );
+  const script = directives.get('script-src') ?? [];
+  const nonce = script.map((source) => /^'nonce-([A-Za-z0-9+/]+={0,2})'$/.exec(source)?.[1]).find(Boolean);
+  section.check(script.includes("'self'") && nonce !== undefined && script.includes("'strict-dynamic'"), `${path}: script-src "${script.join(' ')}"`);
+  const exact: [string, string][] = [['object-src', "'none'"], ['base-uri', "'none'"], ['frame-ancestors', "'none'"], ['form-action', "'self'"]];
+  for (const [name, value] of exact) {
+    const sources = directives.get(name);
+    section.check(sources?.length === 1 && sources[0] === value, `${path}: ${name} "${sources?.join(' ') ?? 'missing'}", expected ${value}`);
+  }
+  return nonce;
+}
+
+/** Every script tag carries the nonce, except JSON-LD data blocks (not run, so not covered). */
+function checkScripts(section: Section, path: string, html: string, nonce: string): void {
+  const tags = html.match(/<script\b[^>]*>/gi) ?? [];
+  section.check(tags.length > 0, `${path}: no <script> tag in the HTML`);
+  const missing = tags.filter((tag) => !/type=["']?application\/ld\+json/i.test(tag) && !tag.includes(`nonce="${nonce}"`));
+  section.check(missing.length === 0, `${path}: ${missing.length} of ${tags.length} script tags without nonce="${nonce}", e.g. ${missing[0]?.slice(0, 120)}`);
+}
+
+function checkCommon(section: Section, path: string, answer: Answer, referrerPolicy: string): void {
+  const hsts = answer.headers.get('strict-transport-security');
+  section.check(hsts === 'max-age=31536000; includeSubDomains', `${path}: Strict-Transport-Security "${hsts ?? 'missing'}"`);
+  section.check(answer.headers.get('x-content-type-options') === 'nosniff', `${path}: X-Content-Type-Options "${answer.headers.get('x-content-type-options') ?? 'missing'}"`);
+  const referrer = answer.headers.get('referrer-policy');
+  section.check(referrer === referrerPolicy, `${path} (${answer.status}): Referrer-Policy "${referrer ?? 'missing'}", expected ${referrerPolicy}`);
+}

@@ -1,0 +1,146 @@
+import { completeIntakeSubmission } from '@/tests/support/intakeAnswers';
+import type { ApiPath, HttpMethod } from '@/lib/http/apiRoutes';
+import { signupBody, type Context, type Who } from './actors';
+import type { Req } from './http';
+import type { Section } from './report';
+import { stepBody, STEP_PATHS, type BookingState, type StepPath } from './walk';
+
+/**
+ * The authorization matrix: every route and method of lib/http/apiRoutes.ts with a well-formed
+ * request, and the status each actor must get, read from the handlers (app/api, lib/server).
+ * Columns: guest, patient A, patient B, employee (the demo dietitian, an administrator).
+ * Rows run in this order (each row for the four actors at once): later rows use what earlier
+ * ones made (the booking walk's tokens, the appointments booked, the time off added).
+ */
+
+export interface Bag {
+  /** Where the rows' requests are counted. */
+  section: Section;
+  booking: Record<Who, BookingState>;
+  /** The time off the employee's POST row added (the DELETE row removes it). */
+  timeOffId?: number;
+}
+
+export interface Row {
+  route: ApiPath;
+  method: HttpMethod;
+  /** guest, patient A, patient B, employee. */
+  expect: readonly [number, number, number, number];
+  /** The request's path (params filled in), query, body and cookie; the actor's session cookie by default. */
+  req?: (ctx: Context, who: Who, bag: Bag) => Partial<Req> | Promise<Partial<Req>>;
+  why?: string;
+}
+
+const NEW_PASSWORD = 'a brand new passphrase for 2027';
+const farDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const step = (path: StepPath): Row => ({
+  route: path,
+  method: 'POST',
+  expect: [200, 200, 200, 200],
+  req: (ctx, who, bag) => ({ body: stepBody(path, bag.booking[who], ctx.fixtures.catalog) }),
+  why: 'each actor walks its own booking (the employee books for patient B)',
+});
+/** A fresh session of the actor, so a row that ends it (logout) leaves the run's sessions alone. */
+const throwawaySession = async (ctx: Context, who: Who, bag: Bag): Promise<Partial<Req>> =>
+  who === 'guest' ? {} : { cookie: await ctx.login(bag.section, ctx.people[who]) };
+
+export const matrixRows: Row[] = [
+  { route: '/api/address/metadata', method: 'GET', expect: [200, 200, 200, 200] },
+  { route: '/api/analytics/pageview', method: 'POST', expect: [204, 204, 204, 204], req: () => ({ body: { route: 'home___en', path: '/', locale: 'en' } }) },
+  { route: '/api/build', method: 'GET', expect: [200, 200, 200, 200] },
+  { route: '/api/services/all', method: 'GET', expect: [200, 200, 200, 200] },
+  { route: '/api/nutrition/skills/all', method: 'GET', expect: [200, 200, 200, 200] },
+  { route: '/api/auth/me', method: 'GET', expect: [401, 200, 200, 200] },
+  { route: '/api/auth/validate-token', method: 'GET', expect: [200, 200, 200, 200], why: 'no cookie is simply signed out: 200 valid:false' },
+  { route: '/api/auth/login', method: 'POST', expect: [200, 200, 200, 200], req: (ctx) => ({ body: { email: ctx.people.patientA.email, password: ctx.people.patientA.password } }) },
+  { route: '/api/auth/logout', method: 'POST', expect: [200, 200, 200, 200], req: throwawaySession },
+  {
+    route: '/api/auth/change-password',
+    method: 'POST',
+    expect: [401, 400, 400, 400],
+    req: () => ({ body: { current_password: 'not the current password at all', new_password: NEW_PASSWORD } }),
+    why: 'a wrong current password: 400 wrong_current_password (nothing changes)',
+  },
+  { route: '/api/auth/password-reset', method: 'POST', expect: [200, 200, 200, 200], req: (ctx, who) => ({ body: { email: `nobody-${who}-${ctx.runId}@example.com` } }) },
+  {
+    route: '/api/auth/password-reset/confirm',
+    method: 'POST',
+    expect: [400, 400, 400, 400],
+    req: () => ({ body: { uid: 'MTIzNDU2', token: 'x'.repeat(43), new_password: NEW_PASSWORD } }),
+    why: 'an unknown link: 400 invalid_link',
+  },
+  { route: '/api/auth/resend-verification', method: 'POST', expect: [200, 200, 200, 200], req: (ctx, who) => ({ body: { email: `resend-${who}-${ctx.runId}@example.com` } }) },
+  { route: '/api/auth/signup', method: 'POST', expect: [201, 201, 201, 201], req: (ctx, who) => ({ body: signupBody(`signup-${who}-${ctx.runId}@example.com`, 'a long and private passphrase') }) },
+  {
+    route: '/api/auth/signup/employee',
+    method: 'POST',
+    expect: [400, 400, 400, 400],
+    req: () => ({ body: { invite_token: 'not-an-invitation', password: NEW_PASSWORD, preferred_language: 'en', first_name: 'Inès', last_name: 'Roy' } }),
+    why: 'no valid invitation: 400 invite_invalid',
+  },
+  { route: '/api/auth/verify-email', method: 'POST', expect: [400, 400, 400, 400], req: () => ({ body: { uid: 'MTIzNDU2', token: 'x'.repeat(43) } }) },
+  ...STEP_PATHS.map(step),
+  { route: '/api/booking/booked-appointments', method: 'GET', expect: [401, 200, 200, 200] },
+  {
+    route: '/api/booking/cancel-appointment',
+    method: 'POST',
+    expect: [401, 200, 404, 200],
+    req: (_, who, bag) => ({ body: { appointment_id: (who === 'employee' ? bag.booking.guest : bag.booking.patientA).appointmentId ?? 0 } }),
+    why: "guest, A and B aim at A's booking of the walk above; the employee cancels the guest's",
+  },
+  { route: '/api/booking/patients', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: '/api/booking/patients?search=de' }) },
+  { route: '/api/booking/selected-patient-info', method: 'GET', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/booking/selected-patient-info?id=${ctx.people.patientA.userId}` }) },
+  { route: '/api/clinic/agenda', method: 'GET', expect: [401, 403, 403, 200] },
+  {
+    route: '/api/clinic/appointments/[id]/status',
+    method: 'POST',
+    expect: [401, 403, 403, 200],
+    req: (ctx) => ({ path: `/api/clinic/appointments/${ctx.fixtures.appointmentA}/status`, body: { status: 'booked' } }),
+    why: "A's appointment, marked 'booked' again (a no-op)",
+  },
+  {
+    route: '/api/clinic/employees/[id]/deactivate',
+    method: 'POST',
+    expect: [401, 403, 403, 404],
+    req: () => ({ path: '/api/clinic/employees/987654/deactivate' }),
+    why: 'nobody has that id (deactivating a real colleague would change the clinic)',
+  },
+  { route: '/api/clinic/employees/[id]/reactivate', method: 'POST', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/employees/${ctx.fixtures.otherEmployeeId}/reactivate` }) },
+  { route: '/api/clinic/invitations', method: 'POST', expect: [401, 403, 403, 201], req: (ctx, who) => ({ body: { email: `invitee-${who}-${ctx.runId}@example.com`, language: 'fr' } }) },
+  { route: '/api/clinic/patients', method: 'GET', expect: [401, 403, 403, 200] },
+  { route: '/api/clinic/patients/[id]', method: 'GET', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/patients/${ctx.people.patientA.userId}` }) },
+  { route: '/api/clinic/schedule', method: 'GET', expect: [401, 403, 403, 200] },
+  { route: '/api/clinic/schedule', method: 'PUT', expect: [401, 403, 403, 200], req: (ctx) => ({ body: { ranges: ctx.fixtures.scheduleRanges } }), why: 'the current schedule again' },
+  { route: '/api/clinic/team', method: 'GET', expect: [401, 403, 403, 200] },
+  { route: '/api/clinic/time-off', method: 'POST', expect: [401, 403, 403, 201], req: () => ({ body: { start_date: farDate(700), end_date: farDate(700), reason: 'Congrès' } }) },
+  { route: '/api/clinic/time-off/[id]', method: 'DELETE', expect: [401, 403, 403, 200], req: (_, __, bag) => ({ path: `/api/clinic/time-off/${bag.timeOffId ?? 0}` }) },
+  {
+    route: '/api/contact',
+    method: 'POST',
+    expect: [200, 200, 200, 200],
+    req: () => ({ body: { name: 'Robot', email: 'robot@example.com', subject: 'Bonjour', message: 'A message from the honeypot.', consent: true, website: 'https://spam.example' } }),
+    why: 'the honeypot: answered 200, nothing stored or counted (the per-address limit is the rate-limit section’s)',
+  },
+  {
+    route: '/api/intake',
+    method: 'POST',
+    expect: [201, 201, 201, 201],
+    req: (ctx, who) => ({ body: completeIntakeSubmission({ contact: { email: who === 'guest' || who === 'employee' ? `intake-${who}-${ctx.runId}@example.com` : ctx.people[who].email } }) }),
+  },
+  { route: '/api/intake', method: 'GET', expect: [401, 200, 200, 200] },
+  { route: '/api/intake/[id]', method: 'GET', expect: [401, 200, 404, 200], req: (ctx) => ({ path: `/api/intake/${ctx.fixtures.intakeA}` }), why: "A's form: B gets the same 404 as for no form" },
+  { route: '/api/intake/draft', method: 'GET', expect: [401, 200, 200, 200] },
+  {
+    route: '/api/intake/draft',
+    method: 'PUT',
+    expect: [401, 200, 200, 200],
+    req: () => ({ body: { step: 1, answers: { contact: { firstName: 'Zoé' } }, updated_at: new Date().toISOString() } }),
+  },
+  { route: '/api/intake/draft', method: 'DELETE', expect: [401, 200, 200, 200] },
+];
+
+/** The row's request for an actor: its path (the route itself unless given), body and cookie. */
+export async function rowRequest(row: Row, ctx: Context, who: Who, bag: Bag): Promise<Req> {
+  const extra = row.req ? await row.req(ctx, who, bag) : {};
+  return { method: row.method, path: row.route, cookie: ctx.people[who].cookie, ...extra };
+}
