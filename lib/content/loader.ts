@@ -54,8 +54,19 @@ export function loadPosts(kind: PostKind, locale: Locale, root: string = default
     .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title, locale));
 }
 
+// Pages render per request (their CSP nonce), and posts are files shipped with the build: read
+// and render them once per process. In development every call reads them, so edits show at once.
+const loaded = new Map<string, Post[]>();
+
 export function listPosts(kind: PostKind, locale: Locale): Post[] {
-  return loadPosts(kind, locale);
+  if (process.env.NODE_ENV === 'development') return loadPosts(kind, locale);
+  const key = `${kind}/${locale}`;
+  let posts = loaded.get(key);
+  if (!posts) {
+    posts = loadPosts(kind, locale);
+    loaded.set(key, posts);
+  }
+  return posts;
 }
 
 export function getPost(kind: PostKind, locale: Locale, slug: string): Post | undefined {
