@@ -321,3 +321,13 @@ describe('errorKind', () => {
     expect(errorKind(status)).toBe(kind);
   });
 });
+
+describe('the global error screen', () => {
+  it('loads the texts of the language of the address, then shows the error in it', async () => {
+    const { default: GlobalError } = await import('@/app/global-error');
+    Object.defineProperty(window, 'location', { value: { ...location, pathname: '/fr/a-propos' }, configurable: true });
+    render(<GlobalError error={new Error('boom')} reset={() => {}} />, { container: document.documentElement });
+    expect(await screen.findByRole('heading', { level: 1, name: fr.ErrorScreen.serverTitle })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'fr');
+  });
+});
