@@ -5,6 +5,8 @@ import { fetchAppointmentsSchema, checkAppointmentSchema } from '@/lib/schemas/b
 import { agendaQuerySchema, appointmentIdSchema } from '@/lib/schemas/clinicAgenda';
 import { timeOffSchema } from '@/lib/schemas/clinicSchedule';
 import { readSessionToken } from '@/lib/server/auth/cookies';
+import { AppError } from '@/lib/server/http/appError';
+import { validate } from '@/lib/server/http/handler';
 
 /**
  * Inputs the security fuzzer (npm run test:security) once turned into 500s: each must now be a
@@ -51,5 +53,25 @@ describe('a session cookie with a broken %-escape', () => {
       const request = new Request('http://localhost/api/auth/me', { headers: { cookie: `session=${value}` } });
       expect(readSessionToken(request)).toBeNull();
     }
+  });
+});
+
+describe('a NUL character anywhere in the input', () => {
+  it('is a validation error on its field, before the schema or the database sees it', () => {
+    const body = { start_date: '2028-10-22', end_date: '2028-10-22', reason: 'nul\u0000byte', rows: [{ note: 'a\u0000' }] };
+    try {
+      validate(timeOffSchema, body, 'en');
+      expect.unreachable('a NUL character passed');
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).status).toBe(400);
+      expect((error as AppError).options.fieldErrors).toEqual({ reason: ['characterInvalid'], 'rows.0.note': ['characterInvalid'] });
+    }
+  });
+
+  it('walks deeply nested input without running out of stack', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(() => validate(timeOffSchema, { reason: deep }, 'en')).toThrow(AppError);
   });
 });

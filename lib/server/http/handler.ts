@@ -30,8 +30,42 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fields;
 }
 
+/**
+ * Where the value holds a NUL character (in a string or a key): PostgreSQL text cannot store
+ * one, and no form has a reason to send it. Walked with a stack: a 100 kB body may nest deeper
+ * than recursion allows.
+ */
+function nulCharacterPaths(value: unknown): string[] {
+  // Each entry knows its parent, so a path is spelled out only for what is found.
+  type Entry = { item: unknown; key: string | null; parent: Entry | null };
+  const pathOf = (entry: Entry): string => {
+    const keys: string[] = [];
+    for (let at: Entry | null = entry; at?.key != null; at = at.parent) keys.unshift(at.key);
+    return keys.join('.') || '_';
+  };
+  const found: string[] = [];
+  const stack: Entry[] = [{ item: value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    if (typeof entry.item === 'string') {
+      if (entry.item.includes('\u0000')) found.push(pathOf(entry));
+    } else if (entry.item !== null && typeof entry.item === 'object') {
+      for (const [key, child] of Object.entries(entry.item)) {
+        if (key.includes('\u0000')) found.push(pathOf(entry));
+        else stack.push({ item: child, key, parent: entry });
+      }
+    }
+  }
+  return found;
+}
+
 /** Validates with the request's language for zod's own messages. */
 export function validate<T>(schema: ZodType<T>, value: unknown, locale: Locale): T {
+  const nul = nulCharacterPaths(value);
+  if (nul.length > 0) {
+    const fieldErrors = Object.fromEntries(nul.map((field) => [field, ['characterInvalid']]));
+    throw new AppError('validation_error', 400, 'validationError', { fieldErrors });
+  }
   const result = schema.safeParse(value, { error: zodLocales[locale].localeError });
   if (!result.success) {
     throw new AppError('validation_error', 400, 'validationError', { fieldErrors: fieldErrorsOf(result.error) });
