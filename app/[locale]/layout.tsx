@@ -6,6 +6,7 @@ import { connection } from 'next/server';
 import { SiteDocument } from '@/components/layout/SiteDocument';
 import { routing, type Locale } from '@/lib/i18n/routing';
 import { siteOrigin } from '@/lib/seo/siteUrl';
+import { nextLoopTurn } from '@/lib/server/loopTurn';
 
 // Only /en (internal) and /fr exist; any other first segment is an unmatched route (404).
 export const dynamicParams = false;
@@ -35,5 +36,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   // Every page is rendered per request: its scripts need this response's CSP nonce (middleware.ts),
   // which a page prerendered at build time could not carry.
   await connection();
+  // A turn of the event loop between routing and rendering (see nextLoopTurn).
+  await nextLoopTurn();
   return <SiteDocument locale={locale}>{children}</SiteDocument>;
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
 import { getConfig } from '../config';
+import { nextLoopTurn } from '../loopTurn';
 import { lockDataDir } from './lock';
 import * as schema from './schema';
 
@@ -44,7 +45,17 @@ export const pgliteExtensions = { btree_gist };
 
 /** Wraps a PGlite instance (file-backed or in memory) with the schema. */
 export function pgliteDatabase(client: PGlite): Database {
-  return drizzlePglite({ client, schema });
+  return drizzlePglite({ client: yieldingBeforeQueries(client), schema });
+}
+
+/** A turn of the event loop before each query: see nextLoopTurn. */
+function yieldingBeforeQueries(client: PGlite): PGlite {
+  const query = client.query.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await nextLoopTurn();
+    return query(...args);
+  }) as PGlite['query'];
+  return client;
 }
 
 /** Wraps a node-postgres pool with the schema. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z, type ZodType } from 'zod';
 import type { Locale } from '@/lib/i18n/routing';
+import { nextLoopTurn } from '@/lib/server/loopTurn';
 import { AppError, type FieldErrors } from './appError';
 import { failure } from './respond';
 import { requestLocale, serverTranslator, type ServerTranslator } from './translate';
@@ -125,6 +126,8 @@ type Handler<P> = (ctx: RequestContext, params: P) => Promise<Response>;
  */
 export function handle<P = Record<string, never>>(fn: Handler<P>) {
   return async (request: Request, route?: { params: Promise<P> }): Promise<Response> => {
+    // A turn of the event loop between Next's routing and the handler's work (see nextLoopTurn).
+    await nextLoopTurn();
     const locale = requestLocale(request);
     const t = serverTranslator(locale);
     try {
