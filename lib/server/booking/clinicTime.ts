@@ -108,8 +108,9 @@ export function zonedDateTimeToUtc(localDate: LocalDate, minuteOfDay: number, ti
 export function localDayToUtcConverter(localDate: LocalDate, timeZone: string): (minuteOfDay: number) => number | null {
   const midnightWallMs = parseLocalDate(localDate);
   // Every instant of this local day, in any zone (UTC-12..UTC+14), lies between these two.
-  const offsetBefore = offsetMsAt(midnightWallMs - 14 * HOUR_MS, timeZone);
-  const offsetAfter = offsetMsAt(midnightWallMs + DAY_MS + 12 * HOUR_MS, timeZone);
+  // Cached per UTC day: a 90-day fetch asks for 180 of these, mostly the same few offsets.
+  const offsetBefore = cachedOffsetMsAt(midnightWallMs - 14 * HOUR_MS, timeZone);
+  const offsetAfter = cachedOffsetMsAt(midnightWallMs + DAY_MS + 12 * HOUR_MS, timeZone);
   if (offsetBefore === offsetAfter) return (minuteOfDay) => midnightWallMs + minuteOfDay * MINUTE_MS - offsetBefore;
   // A DST-change day: find the change to the minute once (about a dozen Intl calls), then each
   // wall-clock time is valid under the old offset before it and under the new one after it.
