@@ -6,7 +6,8 @@ import { routing } from '@/lib/i18n/routing';
 import { translationOf } from '@/lib/content/publishedSlugs';
 import { apiGate } from '@/lib/http/apiGate';
 import { isDecodable } from '@/lib/http/decodable';
-import { createNonce, pageContentSecurityPolicy } from '@/lib/http/securityHeaders';
+import { createNonce, pageContentSecurityPolicy, staticPageContentSecurityPolicy } from '@/lib/http/securityHeaders';
+import { staticPageHashes } from '@/lib/http/staticPageHashes';
 
 const intlMiddleware = createIntlMiddleware(routing);
 
@@ -22,13 +23,27 @@ export default function middleware(request: NextRequest) {
     });
   }
 
-  // A new nonce for every page. Next finds it in the request's copy of the policy and puts it on
-  // each script it renders; the browser gets the same policy on the response.
+  // A new nonce for a page rendered per request: Next finds it in the request's copy of the policy
+  // and puts it on each script it renders; the browser gets the same policy on the response.
   const policy = pageContentSecurityPolicy(createNonce());
   request.headers.set('Content-Security-Policy', policy);
   const response = pageResponse(request);
-  response.headers.set('Content-Security-Policy', policy);
+  // A prerendered page (issue 14) is served as built, with no nonce: its inline scripts were
+  // hashed after the build, and its policy allows exactly those.
+  const hashes = process.env.NODE_ENV === 'production' ? staticPageHashes()[internalPathOf(response, request)] : undefined;
+  response.headers.set('Content-Security-Policy', hashes ? staticPageContentSecurityPolicy(hashes) : policy);
   return response;
+}
+
+/** The page Next will serve: the middleware's rewrite target, or the address itself. */
+function internalPathOf(response: Response, request: NextRequest): string {
+  const rewrite = response.headers.get('x-middleware-rewrite');
+  const pathname = rewrite ? new URL(rewrite, request.url).pathname : request.nextUrl.pathname;
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 function pageResponse(request: NextRequest): Response {
@@ -55,7 +70,6 @@ function pageResponse(request: NextRequest): Response {
     const url = request.nextUrl.clone();
     url.pathname = `/${locale}/page-not-found`;
     const headers = new Headers(request.headers);
-    headers.set('x-original-path', pathname);
     headers.set('X-NEXT-INTL-LOCALE', locale);
     return NextResponse.rewrite(url, { status: 404, request: { headers } });
   }
@@ -87,6 +101,8 @@ function toTranslatedPost(response: Response, request: NextRequest): Response {
 }
 
 export const config = {
+  // Node.js, not Edge: the hashes of the prerendered pages are read from the build's files.
+  runtime: 'nodejs',
   // Pages and the API; not Next's own assets or files such as /sitemap.xml.
   matcher: '/((?!_next|_vercel|.*\\..*).*)',
 };

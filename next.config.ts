@@ -10,9 +10,9 @@ const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomByte
 
 /** Pages whose address carries a secret token: they must never leak it in a Referer header. */
 const tokenPages: AppPathname[] = ['/reset-password/[uid]/[token]', '/verify-email', '/signup/employee'];
-const noReferrerSources = tokenPages.flatMap((page) =>
-  locales.map((locale) => localizedPath(page, locale).replace(/\[(\w+)\]/g, ':$1')),
-);
+const sourcesOf = (pages: readonly AppPathname[]) =>
+  pages.flatMap((page) => locales.map((locale) => localizedPath(page, locale).replace(/\[(\w+)\]/g, ':$1')));
+const noReferrerSources = sourcesOf(tokenPages);
 
 /**
  * Headers for every response (DESIGN §4.5, OWASP ASVS 5.0 V3.4). The Content-Security-Policy

@@ -2,11 +2,9 @@ import type { Metadata, Viewport } from 'next';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { connection } from 'next/server';
 import { SiteDocument } from '@/components/layout/SiteDocument';
 import { routing, type Locale } from '@/lib/i18n/routing';
 import { siteOrigin } from '@/lib/seo/siteUrl';
-import { nextLoopTurn } from '@/lib/server/loopTurn';
 
 // Only /en (internal) and /fr exist; any other first segment is an unmatched route (404).
 export const dynamicParams = false;
@@ -32,11 +30,8 @@ export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Pr
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
+  // Content pages are prerendered at build time (their scripts are allowed by hash, middleware.ts);
+  // a page that reads the request or the database renders per request, with a nonce.
   setRequestLocale(locale);
-  // Every page is rendered per request: its scripts need this response's CSP nonce (middleware.ts),
-  // which a page prerendered at build time could not carry.
-  await connection();
-  // A turn of the event loop between routing and rendering (see nextLoopTurn).
-  await nextLoopTurn();
   return <SiteDocument locale={locale}>{children}</SiteDocument>;
 }

@@ -2,15 +2,23 @@
 
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
-import { usePathname } from 'next/navigation';
+import { useSyncExternalStore } from 'react';
 
-// Server-rendered as usual, but its code (and animation library) loads only on a 404,
-// not with every page that carries a not-found boundary.
+// Server-rendered as usual, but its code loads only on a 404, not with every page that carries a
+// not-found boundary.
 const ErrorScreen = dynamic(() => import('./ErrorScreen').then((m) => m.ErrorScreen));
 
-/** SPEC §8: an unknown route reads 'Page Not Found: {path}', titled 'Page not found'. */
-export function NotFoundScreen({ path }: { path?: string }) {
+const subscribeToNothing = () => () => {};
+const browserPath = () => window.location.pathname;
+const noPath = () => null;
+
+/**
+ * SPEC §8: an unknown route reads 'Page Not Found: {path}', titled 'Page not found'. The page is
+ * prerendered once for every unknown address, so the address comes from the browser: the HTML
+ * carries the default 404 message, which the path replaces once the page runs.
+ */
+export function NotFoundScreen() {
   const t = useTranslations('ErrorScreen');
-  const current = usePathname();
-  return <ErrorScreen status={404} message={t('notFoundPath', { path: path ?? current })} />;
+  const path = useSyncExternalStore(subscribeToNothing, browserPath, noPath);
+  return <ErrorScreen status={404} message={path === null ? undefined : t('notFoundPath', { path })} />;
 }

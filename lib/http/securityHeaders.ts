@@ -18,11 +18,25 @@ export function createNonce(): string {
  */
 export function pageContentSecurityPolicy(nonce: string): string {
   const dev = process.env.NODE_ENV === 'development';
+  // React's development build evaluates code for its error overlay; production never does.
+  return policyWithScripts(`'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`);
+}
+
+/**
+ * The policy for a page prerendered at build time: its chunks from our origin ('self') and its
+ * inline scripts by hash (lib/http/staticPageHashes.ts). No nonce, no 'unsafe-inline': a script
+ * injected into the page matches no hash. Without 'strict-dynamic', 'self' also covers the chunks
+ * a later client navigation loads.
+ */
+export function staticPageContentSecurityPolicy(hashes: readonly string[]): string {
+  return policyWithScripts(["'self'", ...hashes].join(' '));
+}
+
+function policyWithScripts(scriptSources: string): string {
   const apiOrigin = originOf(process.env.NEXT_PUBLIC_API_BASE_URL);
   return [
     "default-src 'self'",
-    // React's development build evaluates code for its error overlay; production never does.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    `script-src ${scriptSources}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -111,6 +111,19 @@ export const routing = defineRouting({
   pathnames,
 });
 
+/**
+ * The public content pages (DESIGN §5, issue 14): prerendered at build time, served with cacheable
+ * headers (next.config.ts) and a hash-based script policy (middleware.ts). The team page is not
+ * among them: it lists the clinic's active dietitians from the database at each request.
+ */
+export const contentPathnames: readonly AppPathname[] = (Object.keys(pathnames) as AppPathname[]).filter(
+  (pathname) =>
+    pathname === '/' ||
+    pathname.startsWith('/services/') ||
+    pathname.startsWith('/specialties/') ||
+    ['/about-us', '/blogs', '/blog/[slug]', '/quick-bites', '/quick-bite/[slug]', '/privacy-policy', '/terms-and-conditions', '/contact-us'].includes(pathname),
+);
+
 /** Pages that search engines should not list: accounts, verification and resets. */
 const unlistedPathnames = new Set<AppPathname>([
   '/profile',

@@ -1,7 +1,7 @@
 import en from '../../messages/en.json';
 import fr from '../../messages/fr.json';
 import { localizedPath } from '../../lib/i18n/paths';
-import { pathnames, type AppPathname, type Locale } from '../../lib/i18n/routing';
+import { contentPathnames, pathnames, type AppPathname, type Locale } from '../../lib/i18n/routing';
 
 const messages = { en, fr } as const;
 const site = ' | Équilibre Nutrition';
@@ -48,6 +48,9 @@ export const guarded = new Set<AppPathname>([
   '/profile/team',
   '/change-password',
 ]);
+
+/** Content pages (issue 14): prerendered, with a hash-based policy and cacheable headers. */
+export const prerendered = new Set<AppPathname>(contentPathnames);
 
 export const allPathnames = Object.keys(pathnames) as AppPathname[];
 export { messages };

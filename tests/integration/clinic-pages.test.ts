@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPublicService } from '@/lib/server/clinic/services';
 import { getTeam } from '@/lib/server/clinic/team';
 import { services, users } from '@/lib/server/db/schema';
+import { serviceSlugs } from '@/lib/i18n/routing';
 import { createTestDatabase, type TestDatabase } from './support/db';
 
 /** What the public service and team pages read from the seeded clinic. */
@@ -13,19 +14,32 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 describe('getPublicService', () => {
-  it('gives the figures of SPEC §9 and the description in the page language', async () => {
-    const evaluation = await getPublicService(handle.db, 'nutrition-evaluation', 'fr');
+  it('gives the figures of SPEC §9 and the description in the page language', () => {
+    const evaluation = getPublicService('nutrition-evaluation', 'fr');
     expect(evaluation).toMatchObject({ durationMinutes: 50, priceCents: 135_00, currency: 'CAD', taxIncluded: false });
-    expect(evaluation?.description).toMatch(/^Votre première rencontre/);
-    const bia = await getPublicService(handle.db, 'bio-impedance-test', 'en');
+    expect(evaluation.description).toMatch(/^Votre première rencontre/);
+    const bia = getPublicService('bio-impedance-test', 'en');
     expect(bia).toMatchObject({ durationMinutes: 10, priceCents: 35_00, isTaxable: true, taxIncluded: true });
   });
 
-  it('gives nothing for an inactive or unknown service', async () => {
-    await handle.db.update(services).set({ isActive: false }).where(eq(services.slug, 'follow-up'));
-    expect(await getPublicService(handle.db, 'follow-up', 'en')).toBeNull();
-    expect(await getPublicService(handle.db, 'no-such-service', 'en')).toBeNull();
-    await handle.db.update(services).set({ isActive: true }).where(eq(services.slug, 'follow-up'));
+  it('says what the seeded database holds for every service (the pages are prerendered from the catalogue)', async () => {
+    const rows = await handle.db.select().from(services);
+    expect(rows.map((row) => row.slug).toSorted()).toEqual([...serviceSlugs].toSorted());
+    for (const slug of serviceSlugs) {
+      const row = rows.find((r) => r.slug === slug)!;
+      expect(getPublicService(slug, 'en'), slug).toEqual({
+        description: row.longDescriptionEn,
+        durationMinutes: row.clientDurationMinutes,
+        priceCents: row.basePriceCents,
+        currency: row.currency,
+        isTaxable: row.isTaxable,
+        taxIncluded: row.taxIncluded,
+        minCancellationNoticeHours: row.minCancellationNoticeHours,
+        allowGuestBooking: row.allowGuestBooking,
+      });
+      expect(row.isActive).toBe(true);
+      expect(getPublicService(slug, 'fr').description).toBe(row.longDescriptionFr);
+    }
   });
 });
 

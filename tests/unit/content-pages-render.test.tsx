@@ -78,11 +78,6 @@ describe.each(locales)('content pages in %s', (locale) => {
     expect(out).toContain('BreadcrumbList');
   });
 
-  it('a service that is not offered still renders, without figures', async () => {
-    const out = await html(ServicePage({ locale, slug: 'follow-up', service: null }), locale);
-    expect(out).not.toContain('data-testid="service-details"');
-  });
-
   it.each(specialtySlugs)('specialty %s renders', async (slug) => {
     const out = await html(SpecialtyPage({ locale, slug }), locale);
     expect(out).toContain('BreadcrumbList');

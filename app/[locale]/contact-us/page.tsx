@@ -1,5 +1,4 @@
 import { getTranslations } from 'next-intl/server';
-import { connection } from 'next/server';
 import { ContactDetails } from '@/components/contact/ContactDetails';
 import { ContactForm } from '@/components/contact/ContactForm';
 import { ContactMessages } from '@/components/contact/ContactMessages';
@@ -9,12 +8,10 @@ import { introPage } from '@/components/layout/introPage';
 import { JsonLd } from '@/components/seo/JsonLd';
 import { clinicJsonLd } from '@/lib/seo/jsonLd';
 import { listContactOffices } from '@/lib/server/contact/offices';
-import { getDb } from '@/lib/server/db/client';
 
-// The offices come from the database: rendered per request, never opened during `next build`.
+// Prerendered; the form is the page's one island (ContactForm).
 const page = introPage('/contact-us', 'contact-us', async (locale) => {
-  await connection();
-  const offices = await listContactOffices(await getDb(), locale);
+  const offices = listContactOffices(locale);
   const t = await getTranslations({ locale, namespace: 'Contact.form' });
   return (
     <>

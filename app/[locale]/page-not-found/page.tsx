@@ -1,11 +1,10 @@
-import { headers } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Metadata } from 'next';
 import { NotFoundScreen } from '@/components/error/NotFoundScreen';
 import type { Locale } from '@/lib/i18n/routing';
 
 // The middleware rewrites every unknown address here with status 404 (a rendered page:
-// notFound() in Next 16.4 sends an empty body, see the README).
+// notFound() in Next 16.4 sends an empty body, see the README). Prerendered once per language.
 export async function generateMetadata({ params }: PageProps<'/[locale]/page-not-found'>): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale: locale as Locale, namespace: 'ErrorScreen' });
@@ -15,6 +14,5 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/page-not
 export default async function PageNotFound({ params }: PageProps<'/[locale]/page-not-found'>) {
   const { locale } = await params;
   setRequestLocale(locale as Locale);
-  const path = (await headers()).get('x-original-path') ?? undefined;
-  return <NotFoundScreen path={path} />;
+  return <NotFoundScreen />;
 }

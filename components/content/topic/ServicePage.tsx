@@ -11,8 +11,8 @@ import { messageList } from '@/components/content/messageList';
 type Props = {
   locale: Locale;
   slug: ServiceSlug;
-  /** From the database; null when the service is not offered at the moment. */
-  service: (ServiceFigures & { description: string }) | null;
+  /** From the clinic's catalogue (the figures booking uses). */
+  service: ServiceFigures & { description: string };
 };
 
 /** A service's page: what it is, who it is for, the visit, its figures and the way to book it. */
@@ -37,7 +37,7 @@ export async function ServicePage({ locale, slug, service }: Props) {
         <div className={styles.main}>
           <section aria-labelledby="what-title">
             <h2 id="what-title">{page('whatTitle')}</h2>
-            <p>{service?.description ?? t(`${slug}.short`)}</p>
+            <p>{service.description}</p>
           </section>
           <section aria-labelledby="for-whom-title">
             <h2 id="for-whom-title">{page('forWhomTitle')}</h2>
@@ -58,7 +58,7 @@ export async function ServicePage({ locale, slug, service }: Props) {
         </div>
         <aside className={styles.aside} aria-labelledby="details-title">
           <h2 id="details-title">{page('detailsTitle')}</h2>
-          {service ? <ServiceDetails locale={locale} figures={service} /> : <p>{page('unavailable')}</p>}
+          <ServiceDetails locale={locale} figures={service} />
           <p className={styles.note}>{page('receipts')}</p>
           <div className="button-row">
             <Link className="button button--primary" href={bookHref} data-testid="book-service">

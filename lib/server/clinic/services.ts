@@ -1,10 +1,8 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
-import type { Locale } from '@/lib/i18n/routing';
-import type { Database } from '../db/client';
-import { services } from '../db/schema';
+import type { Locale, ServiceSlug } from '@/lib/i18n/routing';
+import { catalogueService } from '../db/seed/services';
 
-/** What a service's public page shows from the database: the figures the booking flow also uses. */
+/** What a service's public page shows: the figures the booking flow also uses. */
 export type PublicService = {
   description: string;
   durationMinutes: number;
@@ -16,22 +14,21 @@ export type PublicService = {
   allowGuestBooking: boolean;
 };
 
-/** The active service with this slug, in the visitor's language; null when none is offered. */
-export async function getPublicService(db: Database, slug: string, locale: Locale): Promise<PublicService | null> {
-  const [row] = await db
-    .select()
-    .from(services)
-    .where(and(eq(services.slug, slug), eq(services.isActive, true)))
-    .limit(1);
-  if (!row) return null;
+/**
+ * The service as the clinic's catalogue defines it (seed/services.ts). Every start upserts the
+ * catalogue into the database, so these are the figures booking uses; reading them here rather
+ * than from the database lets the service pages be prerendered at build time (issue 14).
+ */
+export function getPublicService(slug: ServiceSlug, locale: Locale): PublicService {
+  const service = catalogueService(slug);
   return {
-    description: locale === 'fr' ? row.longDescriptionFr : row.longDescriptionEn,
-    durationMinutes: row.clientDurationMinutes,
-    priceCents: row.basePriceCents,
-    currency: row.currency,
-    isTaxable: row.isTaxable,
-    taxIncluded: row.taxIncluded,
-    minCancellationNoticeHours: row.minCancellationNoticeHours,
-    allowGuestBooking: row.allowGuestBooking,
+    description: locale === 'fr' ? service.longDescriptionFr : service.longDescriptionEn,
+    durationMinutes: service.clientDurationMinutes,
+    priceCents: service.basePriceCents,
+    currency: service.currency,
+    isTaxable: service.isTaxable,
+    taxIncluded: service.taxIncluded,
+    minCancellationNoticeHours: service.minCancellationNoticeHours,
+    allowGuestBooking: service.allowGuestBooking,
   };
 }

@@ -1,8 +1,6 @@
 import 'server-only';
-import { asc } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
-import type { Database } from '@/lib/server/db/client';
-import { offices } from '@/lib/server/db/schema';
+import { seededOffices } from '@/lib/server/db/seed/offices';
 
 /** What the contact page shows of an office: its name in the page's language, address and map. */
 export interface ContactOffice {
@@ -20,20 +18,29 @@ export interface ContactOffice {
   googleMapsLink: string | null;
 }
 
-/** The offices open to patients, physical ones first, as the booking flow offers them. */
-export async function listContactOffices(db: Database, locale: Locale): Promise<ContactOffice[]> {
-  const rows = await db.select().from(offices).orderBy(asc(offices.isVirtual), asc(offices.id));
-  return rows
+/**
+ * The offices open to patients, physical ones first, as the booking flow offers them. They come
+ * from the clinic's catalogue (seed/offices.ts), which every start upserts into the database:
+ * the contact page is prerendered at build time from the same rows (issue 14).
+ */
+export function listContactOffices(locale: Locale): ContactOffice[] {
+  return seededOffices
     .filter((office) => office.isAvailable)
-    .map((office) => {
-      const { streetNumber, streetName, city, provinceCode, postalCode } = office;
-      const hasAddress = !office.isVirtual && streetNumber && streetName && city && provinceCode && postalCode;
-      return {
-        slug: office.slug,
-        name: locale === 'fr' ? office.nameFr : office.nameEn,
-        isVirtual: office.isVirtual,
-        address: hasAddress ? { streetNumber, streetName, unitNumber: office.unitNumber, city, provinceCode, postalCode } : null,
-        googleMapsLink: office.isVirtual ? null : office.googleMapsLink,
-      };
-    });
+    .toSorted((a, b) => Number(a.isVirtual) - Number(b.isVirtual))
+    .map((office) => ({
+      slug: office.slug,
+      name: locale === 'fr' ? office.nameFr : office.nameEn,
+      isVirtual: office.isVirtual,
+      address: office.isVirtual
+        ? null
+        : {
+            streetNumber: office.streetNumber,
+            streetName: office.streetName,
+            unitNumber: office.unitNumber,
+            city: office.city,
+            provinceCode: office.provinceCode,
+            postalCode: office.postalCode,
+          },
+      googleMapsLink: office.googleMapsLink,
+    }));
 }

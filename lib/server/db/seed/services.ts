@@ -149,29 +149,34 @@ export const seededServices: Record<ServiceSlug, ServiceSettings> = {
   },
 };
 
+/** A service's row as the catalogue defines it, but for the prerequisite's id (the database's). */
+export function catalogueService(slug: ServiceSlug) {
+  const { prerequisite, ...settings } = seededServices[slug];
+  return {
+    ...settings,
+    nameEn: en.Services[slug].name,
+    nameFr: fr.Services[slug].name,
+    shortDescriptionEn: en.Services[slug].short,
+    shortDescriptionFr: fr.Services[slug].short,
+    currency: 'CAD',
+    isActive: true,
+    isFreeService: false,
+    enforcePrerequisite: prerequisite !== undefined,
+    taxIncluded: settings.taxIncluded ?? false,
+    minCancellationNoticeHours: settings.minCancellationNoticeHours ?? 24,
+    maxAdvanceBookingDays: settings.maxAdvanceBookingDays ?? 90,
+    minAdvanceBookingHours: settings.minAdvanceBookingHours ?? 12,
+  };
+}
+
 /** Upserts the services by slug; returns each slug's id. */
 export async function seedServices(db: Database): Promise<Map<ServiceSlug, number>> {
   const ids = new Map<ServiceSlug, number>();
   for (const slug of Object.keys(seededServices) as ServiceSlug[]) {
-    const { prerequisite, ...settings } = seededServices[slug];
+    const { prerequisite } = seededServices[slug];
     const prerequisiteServiceId = prerequisite === undefined ? null : ids.get(prerequisite);
     if (prerequisiteServiceId === undefined) throw new Error(`Seed: ${slug} is listed before its prerequisite ${prerequisite}.`);
-    const values = {
-      ...settings,
-      nameEn: en.Services[slug].name,
-      nameFr: fr.Services[slug].name,
-      shortDescriptionEn: en.Services[slug].short,
-      shortDescriptionFr: fr.Services[slug].short,
-      currency: 'CAD',
-      isActive: true,
-      isFreeService: false,
-      enforcePrerequisite: prerequisite !== undefined,
-      prerequisiteServiceId,
-      taxIncluded: settings.taxIncluded ?? false,
-      minCancellationNoticeHours: settings.minCancellationNoticeHours ?? 24,
-      maxAdvanceBookingDays: settings.maxAdvanceBookingDays ?? 90,
-      minAdvanceBookingHours: settings.minAdvanceBookingHours ?? 12,
-    };
+    const values = { ...catalogueService(slug), prerequisiteServiceId };
     const [row] = await db
       .insert(services)
       .values({ slug, ...values })

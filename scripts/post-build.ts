@@ -1,0 +1,32 @@
+// After `next build` (npm run build): hashes the inline scripts of every page Next prerendered
+// into .next/csp-hashes.json, which the middleware reads to give those pages a strict policy
+// without a nonce (issue 14, lib/http/staticPageHashes.ts). Prints what it wrote.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pageScriptHashes, STATIC_PAGE_HASHES_FILE, type StaticPageHashes } from '../lib/http/staticPageHashes';
+
+const distDir = path.resolve(process.argv[2] ?? '.next');
+const appDir = path.join(distDir, 'server', 'app');
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+const manifest: StaticPageHashes = {};
+for (const file of htmlFiles(appDir)) {
+  // .next/server/app/fr/services/follow-up.html -> /fr/services/follow-up; index.html -> /
+  const route = `/${path.relative(appDir, file).replace(/\\/g, '/').replace(/\.html$/, '')}`.replace(/\/index$/, '') || '/';
+  manifest[route] = pageScriptHashes(readFileSync(file, 'utf8'));
+}
+const pages = Object.keys(manifest).sort();
+if (pages.length === 0) {
+  console.error(`post-build: no prerendered page under ${appDir}; run next build first`);
+  process.exit(1);
+}
+writeFileSync(path.join(distDir, STATIC_PAGE_HASHES_FILE), `${JSON.stringify(Object.fromEntries(pages.map((p) => [p, manifest[p]])), null, 1)}\n`);
+const hashes = pages.reduce((sum, page) => sum + manifest[page]!.length, 0);
+console.log(`post-build: ${pages.length} prerendered pages, ${hashes} inline-script hashes -> ${path.join(distDir, STATIC_PAGE_HASHES_FILE)}`);
