@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../messages/en.json';
 import fr from '../../messages/fr.json';
@@ -261,8 +261,8 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: t.next }).click();
     await expect(page.getByLabel(t.email)).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel(t.email)).toBeFocused();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    const audit = await axe(page).analyze();
+    expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   });
 
   test('a signed-in profile has no axe violations', async ({ page }) => {
@@ -272,8 +272,8 @@ test.describe('accounts', () => {
     await signIn(page, 'en', demo.patient.email, demo.patient.password);
     await expect(page).toHaveURL('/profile');
     await expect(main(page)).toContainText(messages.en.Profile.detailsHeading);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    const audit = await axe(page).analyze();
+    expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   });
 
   test('sign-in works with the keyboard alone', async ({ page }) => {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { localizedPath } from '../../lib/i18n/paths';
 import { locales, type AppPathname } from '../../lib/i18n/routing';
@@ -23,8 +23,8 @@ async function expectNoViolations(page: Page, url: string) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLElement>('main [style*="opacity"]')].every((el) => el.style.opacity === '1'),
   );
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const audit = await axe(page).analyze();
+  expect(audit.violations.map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('every signed-in page has no axe violations for the dietitian, in both languages', async ({ page }) => {

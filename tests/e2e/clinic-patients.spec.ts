@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { localizedPath } from '../../lib/i18n/paths';
 import { atStep, demo, main, messages, signIn, type Lang } from './support/booking';
@@ -15,7 +15,7 @@ const PATIENT = 'Alex Martin';
 const DIETITIAN = 'Claire Bouchard';
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demo, main, messages, signIn } from './support/booking';
 
@@ -50,7 +50,7 @@ async function ownSlotDates(request: APIRequestContext): Promise<string[]> {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { clinic } from '../../lib/clinic';
 import { localizedPath } from '../../lib/i18n/paths';
@@ -49,14 +49,14 @@ for (const lang of langs) {
       await expect(form.getByLabel(t.message, { exact: true })).toHaveAccessibleDescription(`${t.messageHint} ${v.messageTooShort}`);
       await expect(form.getByRole('status')).toBeEmpty();
 
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([]);
+      const audit = await axe(page).analyze();
+      expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([]);
     });
 
     test('delivers a valid message to the clinic and acknowledges it to the visitor', async ({ page }) => {
       await open(page, lang);
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([]);
+      const audit = await axe(page).analyze();
+      expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([]);
 
       const email = uniqueEmail();
       const subject = `${lang === 'fr' ? 'Question sur les tarifs' : 'Question about fees'} ${Date.now()}`;

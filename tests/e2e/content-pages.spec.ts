@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { locales, serviceSlugs, specialtySlugs, type AppPathname, type Locale } from '../../lib/i18n/routing';
 import { messages, urlOf } from './routes';
@@ -157,8 +157,8 @@ test.describe('digestive health modals', () => {
     await page.goto('/specialties/digestive-health');
     await page.getByRole('button', { name: d.journal.trigger }).click();
     await expect(page.getByRole('dialog', { name: d.journal.title })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    const audit = await axe(page).analyze();
+    expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   });
 });
 
@@ -169,8 +169,8 @@ test.describe('accessibility of the content pages', () => {
       const url = urlOf(pathname, locale);
       test(`${url} has no axe violations`, async ({ page }) => {
         await page.goto(url);
-        const axe = await new AxeBuilder({ page }).analyze();
-        expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+        const audit = await axe(page).analyze();
+        expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
       });
     }
   }

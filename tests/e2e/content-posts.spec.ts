@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import matter from 'gray-matter';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -37,8 +37,8 @@ const other = (locale: Locale): Locale => (locale === 'en' ? 'fr' : 'en');
 const postUrl = (kind: Kind, locale: Locale, slug: string) => localizedPath(kind.detail, locale, { slug });
 
 async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+  const audit = await axe(page).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
 }
 
 test.describe('post lists', () => {

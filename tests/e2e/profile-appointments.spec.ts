@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../messages/en.json';
 import fr from '../../messages/fr.json';
@@ -46,8 +46,8 @@ for (const lang of ['en', 'fr'] as const) {
     }
     await expect(section.getByText(a.statistics.today, { exact: true })).toHaveCount(0);
     await expect(section.getByRole('link', { name: a.book })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    const audit = await axe(page).analyze();
+    expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   });
 
   test(`an employee's appointments and statistics (${lang}), axe-clean`, async ({ page }) => {
@@ -56,8 +56,8 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(section.getByText(label, { exact: true })).toBeVisible();
     }
     await expect(section.getByText(a.statistics.consistency, { exact: true })).toHaveCount(0);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    const audit = await axe(page).analyze();
+    expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   });
 }
 

@@ -10,8 +10,6 @@ type Props = {
   closeLabel: string;
   /** What the opening button shows (an icon and a label, or a "Learn more" text). */
   trigger: ReactNode;
-  /** Names the opening button when its visible text alone would be ambiguous. */
-  triggerLabel?: string;
   triggerClassName?: string;
   children: ReactNode;
 };
@@ -23,7 +21,7 @@ const focusable = 'a[href], button:not([disabled]), input, select, textarea, [ta
  * Escape; Tab is kept inside the dialog (browsers would otherwise let it reach the address
  * bar), and focus returns to the opening button when the dialog closes, however it closes.
  */
-export function InfoModal({ title, closeLabel, trigger, triggerLabel, triggerClassName, children }: Props) {
+export function InfoModal({ title, closeLabel, trigger, triggerClassName, children }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const headingId = useId();
@@ -59,7 +57,6 @@ export function InfoModal({ title, closeLabel, trigger, triggerLabel, triggerCla
         type="button"
         className={triggerClassName}
         aria-haspopup="dialog"
-        aria-label={triggerLabel}
         onClick={open}
       >
         {trigger}

@@ -29,9 +29,12 @@ export async function DigestiveConditions({ locale }: { locale: Locale }) {
                     <ConditionIcon condition={key} />
                   </span>
                   <span className={styles.iconLabel}>{t(`items.${key}.short`)}</span>
+                  {/* The name starts with the visible text (WCAG 2.5.3), then says it in full. */}
+                  {t(`items.${key}.short`) === t(`items.${key}.name`) ? null : (
+                    <span className="visually-hidden">: {t(`items.${key}.name`)}</span>
+                  )}
                 </>
               }
-              triggerLabel={t(`items.${key}.name`)}
             >
               {messageList(t.raw(`items.${key}.text` as never)).map((paragraph) => (
                 <p key={paragraph}>{paragraph}</p>
