@@ -1,10 +1,8 @@
 'use client';
 
-import { MotionConfig, motion } from 'framer-motion';
 import { useLocale, useTranslations } from 'next-intl';
 import { errorActions, errorKind, type ErrorAction } from '@/lib/errors/errorKind';
 import { useRouter } from '@/lib/i18n/navigation';
-import { getVariant } from '@/lib/motion/variants';
 import { Lottie } from '@/components/ui/Lottie';
 import styles from './ErrorScreen.module.css';
 
@@ -18,7 +16,6 @@ export interface ErrorScreenProps {
 }
 
 const debug = ['1', 'true', 'on'].includes(process.env.NEXT_PUBLIC_DEBUG ?? '');
-const fadeUp = getVariant('fadeUp');
 
 /** The one error screen of SPEC §2: status, title, message and two buttons. */
 export function ErrorScreen({ status, message, stack, onReset }: ErrorScreenProps) {
@@ -44,14 +41,9 @@ export function ErrorScreen({ status, message, stack, onReset }: ErrorScreenProp
   };
 
   return (
-    <MotionConfig reducedMotion="user">
-      <motion.section
-        className={`container ${styles.screen}`}
-        aria-labelledby="error-title"
-        initial="hidden"
-        animate="visible"
-        variants={fadeUp}
-      >
+    // The entrance is a CSS transform (ErrorScreen.module.css): the text is readable in the HTML
+    // before any script runs, and no animation library loads with the 404 page.
+    <section className={`container ${styles.screen}`} aria-labelledby="error-title">
         <Lottie animationLink="/animations/leaf.json" className={styles.animation} />
         {status ? <p className={styles.status}>{t('status', { status })}</p> : null}
         <h1 id="error-title">{t(`${kind}Title`)}</h1>
@@ -75,7 +67,6 @@ export function ErrorScreen({ status, message, stack, onReset }: ErrorScreenProp
             <pre>{stack}</pre>
           </details>
         ) : null}
-      </motion.section>
-    </MotionConfig>
+    </section>
   );
 }
