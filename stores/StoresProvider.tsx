@@ -4,56 +4,58 @@ import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import { useLocale } from 'next-intl';
 import { useStore } from 'zustand';
 import { authApi, type AuthApi } from '@/lib/api/auth';
-import { bookingApi as defaultBookingApi, type BookingApi, type Service, type Skill } from '@/lib/api/booking';
-import { onBookingTokenExpired } from '@/lib/api/settings';
-import { createBookingStore, type BookingState, type BookingStore } from './booking';
+import type { BookingApi } from '@/lib/api/booking';
 import { createAuthStore, createLogoutRegistry, type AuthState, type AuthStore, type LogoutRegistry } from './auth';
-import { createIntakeStore, type IntakeState, type IntakeStore } from './intake';
-import { createBookingAppointmentStore, type BookingAppointmentState, type BookingAppointmentStore } from './bookingAppointment';
-import type { CachedListState } from './cachedList';
-import { createServicesStore, type ServicesStore } from './services';
-import { createSkillsStore, type SkillsStore } from './skills';
+import type { IntakeStore } from './intake';
+import { INTAKE_DRAFT_KEY } from './intakeDraftKey';
+import type { BookingStores } from './useBookingStores';
 import { createUserStore, type UserState, type UserStore } from './user';
 
-/** The per-visitor stores (SPEC §3 client stores). */
+/**
+ * The per-visitor stores (SPEC §3 client stores). Every page has the session's (auth, user); the
+ * booking and intake stores are made by the pages that use them, on first use, and kept for the
+ * visit (stores/useBookingStores.ts, stores/useIntake.ts): their code and schemas stay out of the
+ * other pages' JavaScript (issue 14).
+ */
 export interface AppStores {
   auth: AuthStore;
   user: UserStore;
-  services: ServicesStore;
-  skills: SkillsStore;
-  booking: BookingStore;
-  bookingAppointment: BookingAppointmentStore;
-  /** The intake form's draft (kept in the browser's storage). */
-  intake: IntakeStore;
   /** Resets to run at sign-out: `useOnLogout` registers one. */
   logout: LogoutRegistry;
-  /** The booking calls the booking stores use (tests hand in their own client). */
-  bookingApi: BookingApi;
+  /** The interface language when the stores were made (the booking's default session language). */
+  language: 'en' | 'fr';
+  /** The booking calls the booking stores use; undefined: the real client (tests hand in their own). */
+  bookingApi?: BookingApi;
+  /** The booking, booking-appointment, services and skills stores, once a page has asked for them. */
+  bookingSlot: { stores: BookingStores | null };
+  /** The intake form's draft (kept in the browser's storage), once an intake page has asked for it. */
+  intakeSlot: { store: IntakeStore | null };
 }
 
-export function createAppStores(api: AuthApi = authApi, bookingApi: BookingApi = defaultBookingApi, language: 'en' | 'fr' = 'en'): AppStores {
+export function createAppStores(api: AuthApi = authApi, bookingApi?: BookingApi, language: 'en' | 'fr' = 'en'): AppStores {
   const user = createUserStore();
   const logout = createLogoutRegistry();
   const stores: AppStores = {
     user,
     logout,
     auth: createAuthStore({ api, user, onLogout: logout }),
-    services: createServicesStore(bookingApi),
-    skills: createSkillsStore(bookingApi),
-    booking: createBookingStore({ api: bookingApi, language }),
-    bookingAppointment: createBookingAppointmentStore(),
-    intake: createIntakeStore(),
+    language,
     bookingApi,
+    bookingSlot: { stores: null },
+    intakeSlot: { store: null },
   };
-  // SPEC §4: signing out resets every booking store (the services list depends on who asks too).
+  // SPEC §4: signing out resets every booking store (they register their own resets when made).
   logout.subscribe(() => {
-    stores.booking.getState().reset();
-    stores.bookingAppointment.getState().reset();
-    stores.services.getState().clear();
     // The intake draft holds health information: it leaves the browser with the person (their
-    // account keeps a copy), so the next person at a shared computer does not see it.
-    stores.intake.getState().reset();
-    stores.intake.persist.clearStorage();
+    // account keeps a copy), so the next person at a shared computer does not see it. The store
+    // clears its own copy (useIntake.ts); this clears the browser's when the store was never made.
+    if (typeof window !== 'undefined') {
+      try {
+        window.localStorage.removeItem(INTAKE_DRAFT_KEY);
+      } catch {
+        // Storage refused (private mode): nothing was kept there either.
+      }
+    }
   });
   return stores;
 }
@@ -72,9 +74,7 @@ interface Props {
  */
 export function StoresProvider({ children, stores: given }: Props) {
   const locale = useLocale() === 'fr' ? 'fr' : 'en';
-  const [stores] = useState(() => given ?? createAppStores(authApi, defaultBookingApi, locale));
-  // SPEC §8: booking_token_expired from any booking call resets the booking form to the start.
-  useEffect(() => onBookingTokenExpired(() => stores.booking.getState().expire()), [stores]);
+  const [stores] = useState(() => given ?? createAppStores(authApi, undefined, locale));
   useEffect(() => {
     // Shared while in flight, so a second effect run (Strict Mode) asks the server only once.
     void stores.auth.getState().validate();
@@ -94,26 +94,6 @@ export function useAuthStore<T>(selector: (state: AuthState) => T): T {
 
 export function useUserStore<T>(selector: (state: UserState) => T): T {
   return useStore(useAppStores().user, selector);
-}
-
-export function useBookingStore<T>(selector: (state: BookingState) => T): T {
-  return useStore(useAppStores().booking, selector);
-}
-
-export function useBookingAppointmentStore<T>(selector: (state: BookingAppointmentState) => T): T {
-  return useStore(useAppStores().bookingAppointment, selector);
-}
-
-export function useIntakeStore<T>(selector: (state: IntakeState) => T): T {
-  return useStore(useAppStores().intake, selector);
-}
-
-export function useServicesStore<T>(selector: (state: CachedListState<Service>) => T): T {
-  return useStore(useAppStores().services, selector);
-}
-
-export function useSkillsStore<T>(selector: (state: CachedListState<Skill>) => T): T {
-  return useStore(useAppStores().skills, selector);
 }
 
 /**

@@ -2,8 +2,9 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import { createStore } from 'zustand/vanilla';
 import { INTAKE_STEP_COUNT, intakeSteps, type IntakeStepId, type StepValues } from '@/lib/schemas/intake';
 
-/** Where the browser keeps the unfinished intake form (cleared at submission, start over and sign-out). */
-export const INTAKE_DRAFT_KEY = 'equilibre-intake-draft';
+import { INTAKE_DRAFT_KEY } from './intakeDraftKey';
+
+export { INTAKE_DRAFT_KEY };
 /** The review (consent and submit) comes after the fifteen steps. */
 export const REVIEW_STEP = INTAKE_STEP_COUNT;
 

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { configureApiClient } from '@/lib/api/settings';
+import { showToast } from '../feedback/Toasts';
 
 /** Keeps the HTTP client's language, texts and toast sink in step with the interface (without loading axios). */
 export function ApiClientBridge() {
@@ -13,7 +14,7 @@ export function ApiClientBridge() {
       language: locale,
       texts: { networkError: t('networkError'), requestError: t('requestError') },
       // react-toastify loads only when a first toast is shown.
-      notify: (kind, message) => void import('react-toastify').then(({ toast }) => toast(message, { type: kind })),
+      notify: showToast,
     });
   }, [locale, t]);
   return null;

@@ -8,15 +8,8 @@ import type { BookingResult } from '@/lib/api/booking';
 import { FormAlert } from '@/components/ui/form/FormParts';
 import { BOOKING_STEPS } from '@/stores/bookingSteps';
 import { servicesKey, visibleServices } from '@/stores/services';
-import {
-  useAppStores,
-  useAuthStore,
-  useBookingAppointmentStore,
-  useBookingStore,
-  useServicesStore,
-  useSkillsStore,
-  useUserStore,
-} from '@/stores/StoresProvider';
+import { useAuthStore, useUserStore } from '@/stores/StoresProvider';
+import { useBookingAppointmentStore, useBookingStore, useBookingStores, useServicesStore, useSkillsStore } from '@/stores/useBookingStores';
 import styles from './booking.module.css';
 import { BookingProgress } from './BookingProgress';
 import { StepPlaceholder } from './StepFrame';
@@ -43,7 +36,7 @@ export function BookingFlow() {
   const t = useTranslations('Booking');
   const locale = useLocale();
   const format = useFormatter();
-  const stores = useAppStores();
+  const stores = useBookingStores();
   const validated = useAuthStore((s) => s.validated);
   const signedIn = useAuthStore((s) => s.isAuthenticated);
   const profile = useUserStore((s) => s.profile);

@@ -3,7 +3,8 @@
 import { useEffect, useRef } from 'react';
 import type { Service } from '@/lib/api/booking';
 import { EMPTY_CONTACT } from '@/stores/bookingSteps';
-import { useAppStores, useBookingAppointmentStore, useBookingStore, useUserStore } from '@/stores/StoresProvider';
+import { useUserStore } from '@/stores/StoresProvider';
+import { useBookingAppointmentStore, useBookingStore, useBookingStores } from '@/stores/useBookingStores';
 
 interface Setup {
   validated: boolean;
@@ -22,7 +23,7 @@ interface Setup {
  * employee's link named.
  */
 export function useBookingSetup({ validated, isEmployee, preselect, patient, services }: Setup) {
-  const { booking } = useAppStores();
+  const { booking } = useBookingStores();
   const rescheduling = useBookingAppointmentStore((s) => s.rescheduling);
   const reschedulingId = useBookingStore((s) => s.reschedulingId);
   const serviceId = useBookingStore((s) => s.serviceId);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/schemas/z';
 import { addressSchema, contactSchema, emailSchema, phoneSchema } from './contact';
 import { passwordSchema } from './password';
 

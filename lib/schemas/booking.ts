@@ -1,4 +1,5 @@
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
+import { z } from '@/lib/schemas/z';
 import { languageSchema } from './auth';
 import { addressSchema, contactSchema } from './contact';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/schemas/z';
 
 /** Patients per page of the clinic's patient list. */
 export const CLINIC_PATIENTS_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/schemas/z';
 
 /**
  * An employee's weekly schedule and time off (issue #8, item 1): one source of truth for the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/schemas/z';
 import { emailSchema, phoneSchema } from './contact';
 
 /**

@@ -5,7 +5,7 @@ import { AddressFields } from '@/components/ui/form/AddressFields';
 import formStyles from '@/components/ui/form/form.module.css';
 import { addressSchema } from '@/lib/schemas/contact';
 import { stepIndex } from '@/stores/bookingSteps';
-import { useBookingStore } from '@/stores/StoresProvider';
+import { useBookingStore } from '@/stores/useBookingStores';
 import { StepActions, StepFrame } from '../StepFrame';
 import styles from '../booking.module.css';
 import { useContactFormStep } from './useContactFormStep';

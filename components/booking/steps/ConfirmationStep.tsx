@@ -8,7 +8,7 @@ import { formatPostalCode } from '@/lib/format/postalCode';
 import { formatPrice, formatRate } from '@/lib/format/price';
 import { chosenReasons } from '@/stores/bookingSteps';
 import { selectSlotsOfDate } from '@/stores/booking';
-import { useBookingStore } from '@/stores/StoresProvider';
+import { useBookingStore } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
 import { StepActions, StepFrame } from '../StepFrame';
 

@@ -5,7 +5,7 @@ import { TextField } from '@/components/ui/form/Field';
 import formStyles from '@/components/ui/form/form.module.css';
 import { contactSchema } from '@/lib/schemas/contact';
 import { stepIndex } from '@/stores/bookingSteps';
-import { useBookingStore } from '@/stores/StoresProvider';
+import { useBookingStore } from '@/stores/useBookingStores';
 import { StepActions, StepFrame } from '../StepFrame';
 import styles from '../booking.module.css';
 import { useContactFormStep } from './useContactFormStep';

@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { bookableDates } from '@/stores/bookingSteps';
 import { selectSlotsOfDate } from '@/stores/booking';
-import { useBookingStore } from '@/stores/StoresProvider';
+import { useBookingStore } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
 import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
 import { MonthCalendar } from './MonthCalendar';

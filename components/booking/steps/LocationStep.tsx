@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { officeLabel } from '@/lib/format/office';
-import { useBookingStore } from '@/stores/StoresProvider';
+import { useBookingStore } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
 import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
 

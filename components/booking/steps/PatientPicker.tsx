@@ -7,7 +7,7 @@ import formStyles from '@/components/ui/form/form.module.css';
 import type { PatientMatch } from '@/lib/api/booking';
 import { formatPhone } from '@/lib/format/phone';
 import { AUTOMATIC_DIETITIAN } from '@/stores/bookingSteps';
-import { useAppStores, useBookingStore } from '@/stores/StoresProvider';
+import { useBookingStore, useBookingStores } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
 
 const MIN_SEARCH = 2;
@@ -15,7 +15,7 @@ const MIN_SEARCH = 2;
 /** The employee variant: find and choose the patient, then a dietitian or automatic choice. */
 export function PatientPicker() {
   const t = useTranslations('Booking.employee');
-  const { bookingApi } = useAppStores();
+  const { bookingApi } = useBookingStores();
   const patient = useBookingStore((s) => s.patient);
   const patientInfo = useBookingStore((s) => s.patientInfo);
   const dietitians = useBookingStore((s) => s.dietitians);

@@ -7,7 +7,7 @@ import formStyles from '@/components/ui/form/form.module.css';
 import type { Skill } from '@/lib/api/booking';
 import { MAX_USER_MESSAGE_LENGTH } from '@/lib/schemas/booking';
 import { MAX_REASONS, reasonChoices } from '@/stores/bookingSteps';
-import { useBookingStore } from '@/stores/StoresProvider';
+import { useBookingStore } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
 import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Service } from '@/lib/api/booking';
 import { formatPrice } from '@/lib/format/price';
 import { Link } from '@/lib/i18n/navigation';
-import { useBookingStore } from '@/stores/StoresProvider';
+import { useBookingStore } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
 import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
 

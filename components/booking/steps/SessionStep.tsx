@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import formStyles from '@/components/ui/form/form.module.css';
 import type { Language } from '@/lib/api/booking';
-import { useBookingStore } from '@/stores/StoresProvider';
+import { useBookingStore } from '@/stores/useBookingStores';
 import { StepActions, StepFrame } from '../StepFrame';
 import { PatientPicker } from './PatientPicker';
 

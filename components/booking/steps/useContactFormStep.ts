@@ -5,7 +5,7 @@ import { useForm, useWatch, type DefaultValues, type FieldValues, type Path } fr
 import type { z } from 'zod';
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import type { ContactValues } from '@/stores/bookingSteps';
-import { useAppStores, useBookingStore } from '@/stores/StoresProvider';
+import { useBookingStore, useBookingStores } from '@/stores/useBookingStores';
 
 /**
  * The contact and address steps: one form over some fields of the SPEC §3 contact form. Every
@@ -20,7 +20,7 @@ export function useContactFormStep<K extends keyof ContactValues>(options: {
   check: (contact: ContactValues) => Promise<boolean>;
 }) {
   const { step, fields, schema, check } = options;
-  const { booking } = useAppStores();
+  const { booking } = useBookingStores();
   const contact = useBookingStore((s) => s.contact);
   const canSkip = useBookingStore((s) => s.checkedThrough >= step);
   const pending = useBookingStore((s) => s.pending === 'check');

@@ -5,7 +5,7 @@ import { AppointmentStatistics } from '@/components/profile/appointments/Appoint
 import { AppointmentsSkeleton } from '@/components/profile/appointments/AppointmentsSkeleton';
 import { clinic } from '@/lib/clinic';
 import { Link } from '@/lib/i18n/navigation';
-import { useAppStores } from '@/stores/StoresProvider';
+import { useBookingStores } from '@/stores/useBookingStores';
 import { PatientAppointments } from './PatientAppointments';
 import { PatientContact } from './PatientContact';
 import styles from './patients.module.css';
@@ -20,7 +20,7 @@ import { usePatientDetail } from './useClinicPatients';
 export function PatientDetail({ id }: { id: string }) {
   const t = useTranslations('ClinicPatients.detail');
   const format = useFormatter();
-  const { bookingAppointment } = useAppStores();
+  const { bookingAppointment } = useBookingStores();
   const record = usePatientDetail(id);
   const { data, loading, problem } = record;
 

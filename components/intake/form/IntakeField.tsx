@@ -9,7 +9,7 @@ import formStyles from '@/components/ui/form/form.module.css';
 import { AddressFields, type AddressValues } from '@/components/ui/form/AddressFields';
 import type { FieldSpec } from '@/lib/schemas/intake';
 import { MAX_REASONS } from '@/lib/schemas/intake/objective';
-import { useAppStores, useSkillsStore } from '@/stores/StoresProvider';
+import { useBookingStores, useSkillsStore } from '@/stores/useBookingStores';
 import { FluidCard, HeightCard, WeightCard } from './Cards';
 import { Checklist, Toggle, useFieldError } from './Controls';
 import styles from './intake.module.css';
@@ -90,7 +90,7 @@ function ChoiceSelect({ spec, label, hint, error, options }: { spec: FieldSpec; 
 function SkillsChecklist({ name, legend, hint }: { name: string; legend: string; hint?: string }) {
   const t = useTranslations('Intake.form');
   const locale = useLocale();
-  const { skills } = useAppStores();
+  const { skills } = useBookingStores();
   const items = useSkillsStore((s) => s.items);
   const failed = useSkillsStore((s) => s.failed);
   const load = () => void skills.getState().load(locale);

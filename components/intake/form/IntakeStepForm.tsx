@@ -7,7 +7,7 @@ import formStyles from '@/components/ui/form/form.module.css';
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import { intakeSteps, type FieldSpec, type StepValues } from '@/lib/schemas/intake';
 import { stepValues } from '@/stores/intake';
-import { useAppStores } from '@/stores/StoresProvider';
+import { useIntakeStoreApi } from '@/stores/useIntake';
 import { IntakeField } from './IntakeField';
 import styles from './intake.module.css';
 import { useFieldText } from './useFieldText';
@@ -39,7 +39,7 @@ export function IntakeStepForm({ index, serverErrors, onNext, onBack }: Props) {
   const t = useTranslations('Intake.form');
   const step = intakeSteps[index]!;
   const text = useFieldText(step.id);
-  const { intake } = useAppStores();
+  const intake = useIntakeStoreApi();
   const methods = useForm<FieldValues>({
     resolver: useZodResolver(step.schema as never) as unknown as Resolver<FieldValues>,
     defaultValues: stepValues(intake.getState().answers, index),

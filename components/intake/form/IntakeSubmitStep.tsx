@@ -10,7 +10,7 @@ import { submitIntake } from '@/lib/api/intakeForm';
 import { Link } from '@/lib/i18n/navigation';
 import { INTAKE_CONSENT_VERSION, intakeSteps } from '@/lib/schemas/intake';
 import { stepValues } from '@/stores/intake';
-import { useAppStores } from '@/stores/StoresProvider';
+import { useIntakeStoreApi } from '@/stores/useIntake';
 import styles from './intake.module.css';
 
 interface Props {
@@ -39,7 +39,7 @@ export function firstStepErrors(fieldErrors: Record<string, string[]>): { step: 
 /** The last screen: every step listed with a way back to it, the consent, and the submit. */
 export function IntakeSubmitStep({ beforeSubmit, onEdit, onFieldErrors, onSubmitted }: Props) {
   const t = useTranslations('Intake');
-  const { intake } = useAppStores();
+  const intake = useIntakeStoreApi();
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteServerDraft, fetchServerDraft, saveServerDraft } from '@/lib/api/intakeForm';
-import { useAppStores, useIntakeStore } from '@/stores/StoresProvider';
+import { useIntakeStore, useIntakeStoreApi } from '@/stores/useIntake';
 
 /** Where the draft is kept: this browser only, also the account, or the account copy failed. */
 export type DraftPlace = 'device' | 'account' | 'failed';
@@ -18,7 +18,7 @@ const SAVE_DELAY_MS = 1000;
  * typing stops. Guests keep the browser's copy only.
  */
 export function useServerDraft(userId: number | null) {
-  const { intake } = useAppStores();
+  const intake = useIntakeStoreApi();
   const hydrated = useIntakeStore((s) => s.hydrated);
   const owner = useIntakeStore((s) => s.owner);
   const active = userId !== null && hydrated && owner === userId;

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AppointmentSummary } from '@/lib/api/booking';
 import { useRouter } from '@/lib/i18n/navigation';
-import { useAppStores, useBookingAppointmentStore } from '@/stores/StoresProvider';
+import { useBookingAppointmentStore, useBookingStores } from '@/stores/useBookingStores';
 
 /**
  * Rescheduling and cancelling from a list of appointment cards: the profile's and a patient's
@@ -11,7 +11,7 @@ import { useAppStores, useBookingAppointmentStore } from '@/stores/StoresProvide
  * (it may be out of date); `list` is what it reloads, so focus is mended once it changed.
  */
 export function useAppointmentActions(refresh: () => unknown, list: unknown) {
-  const { bookingApi } = useAppStores();
+  const { bookingApi } = useBookingStores();
   const startReschedule = useBookingAppointmentStore((s) => s.startReschedule);
   const router = useRouter();
   const [toCancel, setToCancel] = useState<AppointmentSummary | null>(null);

@@ -3,7 +3,7 @@
 import { useLocale } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BookedAppointments } from '@/lib/api/booking';
-import { useAppStores } from '@/stores/StoresProvider';
+import { useBookingStores } from '@/stores/useBookingStores';
 
 export interface BookedAppointmentsState {
   /** The last list received; kept while a refresh runs so the page does not jump. */
@@ -19,7 +19,7 @@ export interface BookedAppointmentsState {
  * Only the latest request's answer is kept, so a slow first load cannot overwrite a refresh.
  */
 export function useBookedAppointments(): BookedAppointmentsState & { reload: () => Promise<void> } {
-  const { bookingApi } = useAppStores();
+  const { bookingApi } = useBookingStores();
   const locale = useLocale();
   const [state, setState] = useState<BookedAppointmentsState>({ data: null, loading: true, failed: false });
   const latest = useRef(0);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/schemas/z';
 import { optionalChoice, scale, text } from './fields';
 import { defineStep } from './step';
 
