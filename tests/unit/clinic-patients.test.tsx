@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
+import { getBookingStores } from '@/stores/useBookingStores';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -184,11 +185,11 @@ describe('the patient record', () => {
     expect(form).toHaveAttribute('href', '/profile/intake-forms/3f6c1a9e-8b2d-4e7f-9a10-5c4d3b2a1f00');
 
     // Booking for the patient starts afresh: a reschedule left in the store is dropped.
-    stores.bookingAppointment.getState().startReschedule(upcoming);
+    getBookingStores(stores).bookingAppointment.getState().startReschedule(upcoming);
     const book = screen.getByRole('link', { name: t.book });
     expect(book).toHaveAttribute('href', '/book-online?patient=12');
     fireEvent.click(book);
-    expect(stores.bookingAppointment.getState().rescheduling).toBeNull();
+    expect(getBookingStores(stores).bookingAppointment.getState().rescheduling).toBeNull();
   });
 
   it('says so for an unknown patient', async () => {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
+import { getBookingStores } from '@/stores/useBookingStores';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -300,14 +301,14 @@ describe('profile appointments: rescheduling', () => {
     const api = fakeBookingApi();
     renderSection(api);
     fireEvent.click(within(await article(/^Follow-up/)).getByRole('button', { name: 'Reschedule' }));
-    expect(stores.bookingAppointment.getState().rescheduling).toEqual(followUp);
+    expect(getBookingStores(stores).bookingAppointment.getState().rescheduling).toEqual(followUp);
     expect(nav.router.push).toHaveBeenCalledWith('/book-online');
   });
 
   it('opens the French booking page from the French profile', async () => {
     renderSection(fakeBookingApi(), { locale: 'fr' });
     fireEvent.click(within(await article(/^Nutrition evaluation/)).getByRole('button', { name: 'Déplacer' }));
-    expect(stores.bookingAppointment.getState().rescheduling?.id).toBe(41);
+    expect(getBookingStores(stores).bookingAppointment.getState().rescheduling?.id).toBe(41);
     expect(nav.router.push).toHaveBeenCalledWith('/fr/reserver-en-ligne');
   });
 });
