@@ -1,5 +1,6 @@
 'use client';
 
+import '@/lib/zodInBrowser';
 import { NextIntlClientProvider, type Messages } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/routing';

@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 import { employeeSignupSchema, languageSchema, changePasswordSchema } from '@/lib/schemas/auth';
 import { addressSchema, contactSchema, emailSchema, phoneSchema } from '@/lib/schemas/contact';
 import { passwordSchema } from '@/lib/schemas/password';

@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 import { addressSchema, contactSchema, emailSchema, phoneSchema } from './contact';
 import { passwordSchema } from './password';
 

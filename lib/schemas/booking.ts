@@ -1,5 +1,4 @@
-import type { ZodType } from 'zod';
-import { z } from '@/lib/schemas/z';
+import { z, type ZodType } from 'zod';
 import { languageSchema } from './auth';
 import { addressSchema, contactSchema } from './contact';
 

@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 
 /**
  * Request bodies of the last three booking calls (SPEC §7): available-appointments/fetch and

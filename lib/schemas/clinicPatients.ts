@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 
 /** Patients per page of the clinic's patient list. */
 export const CLINIC_PATIENTS_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 
 /**
  * An employee's weekly schedule and time off (issue #8, item 1): one source of truth for the

@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 import { MAX_DB_ID } from './ids';
 import { emailSchema } from './contact';
 

@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 
 /**
  * SPEC §3 contact form, shared by sign-up, booking (check-contact/check-address) and the

@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 
 /** Intake forms per page of the clinic's list. */
 export const INTAKE_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 
 /** A page view: the route's name and the path, nothing that identifies the visitor. */
 export const pageViewSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 
 /** NIST SP 800-63B-4 for a password-only login: 15 to 128 characters, no composition rules. */
 export const PASSWORD_MIN = 15;

@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 import { addressShape, checkRegion, emailSchema, phoneSchema } from '../contact';
 import { choice, text } from './fields';
 import { defineStep } from './step';

@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 
 /**
  * Building blocks of the intake form's step schemas. Every schema takes what the form's

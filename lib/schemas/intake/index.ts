@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 import { physicalActivityStep } from './activity';
 import { contactStep, emergencyContactStep } from './contact';
 import { dietaryPatterns2Step, dietaryPatternsStep } from './diet';

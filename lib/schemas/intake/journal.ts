@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 import { choice, optionalText, optionalTime, requiredInt, text, toggle, type FieldSpec } from './fields';
 import { defineStep } from './step';
 

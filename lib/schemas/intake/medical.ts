@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 import { phoneSchema } from '../contact';
 import { checklist, choice, optionalInt, optionalText, text, toggle } from './fields';
 import { defineStep } from './step';

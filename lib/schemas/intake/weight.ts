@@ -1,4 +1,4 @@
-import { z } from '@/lib/schemas/z';
+import { z } from 'zod';
 import { choice, optionalChoice, optionalDecimal, optionalText, toggle, type FieldSpec, type StepValues } from './fields';
 import { defineStep } from './step';
 
