@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', 'next-env.d.ts', '.data/**', 'test-results/**', 'playwright-report/**'],
+    ignores: ['**/.next/**', 'node_modules/**', 'next-env.d.ts', '.data/**', 'test-results/**', 'playwright-report/**'],
   },
   {
     rules: {

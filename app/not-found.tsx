@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import { NotFoundScreen } from '@/components/error/NotFoundScreen';
 import { SiteDocument } from '@/components/layout/SiteDocument';
 
@@ -5,10 +6,11 @@ import { SiteDocument } from '@/components/layout/SiteDocument';
  * Addresses the middleware does not see (files such as /missing.txt) end here, in English.
  * It stays static: a dynamic not-found sends an empty body in Next 16.4.
  */
-export default function RootNotFound() {
+export default async function RootNotFound() {
+  const t = await getTranslations({ locale: 'en', namespace: 'ErrorScreen' });
   return (
     <SiteDocument locale="en">
-      <NotFoundScreen />
+      <NotFoundScreen pathMessage={t.raw('notFoundPath') as string} />
     </SiteDocument>
   );
 }

@@ -1,9 +1,9 @@
 'use client';
 
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
-import { useLocale } from 'next-intl';
 import { useStore } from 'zustand';
 import { authApi, type AuthApi } from '@/lib/api/auth';
+import { useCurrentLocale } from '@/lib/i18n/navigation';
 import type { BookingApi } from '@/lib/api/booking';
 import { createAuthStore, createLogoutRegistry, type AuthState, type AuthStore, type LogoutRegistry } from './auth';
 import type { IntakeStore } from './intake';
@@ -73,7 +73,7 @@ interface Props {
  * start). Pages render at once; signed-in UI waits for `validated` (see AccountMenu, RequireAuth).
  */
 export function StoresProvider({ children, stores: given }: Props) {
-  const locale = useLocale() === 'fr' ? 'fr' : 'en';
+  const locale = useCurrentLocale();
   const [stores] = useState(() => given ?? createAppStores(authApi, undefined, locale));
   useEffect(() => {
     // Shared while in flight, so a second effect run (Strict Mode) asks the server only once.

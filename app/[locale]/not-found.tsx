@@ -8,6 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // For notFound() inside a page (e.g. a post that does not exist).
-export default function LocaleNotFound() {
-  return <NotFoundScreen />;
+export default async function LocaleNotFound() {
+  const t = await getTranslations('ErrorScreen');
+  return <NotFoundScreen pathMessage={t.raw('notFoundPath') as string} />;
 }

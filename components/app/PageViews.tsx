@@ -1,13 +1,14 @@
 'use client';
 
-import Script from 'next/script';
-import { useLocale } from 'next-intl';
 import { useEffect } from 'react';
-import { usePathname as useRouteTemplate } from '@/lib/i18n/navigation';
-import { routeName, pathnames, type AppPathname, type Locale } from '@/lib/i18n/routing';
+import dynamic from 'next/dynamic';
+import { useCurrentLocale, usePathname as useRouteTemplate } from '@/lib/i18n/navigation';
+import { routeName, pathnames, type AppPathname } from '@/lib/i18n/routing';
 import { usePathname } from 'next/navigation';
 
 const analyticsSrc = process.env.NEXT_PUBLIC_ANALYTICS_SRC;
+// next/script loads only on a site that has an analytics script.
+const Script = analyticsSrc ? dynamic(() => import('next/script')) : null;
 
 /**
  * First-party page views: route name and path, nothing else (no IP, no cookie).
@@ -16,7 +17,7 @@ const analyticsSrc = process.env.NEXT_PUBLIC_ANALYTICS_SRC;
 export function PageViews() {
   const path = usePathname();
   const template = useRouteTemplate() as string;
-  const locale = useLocale() as Locale;
+  const locale = useCurrentLocale();
 
   useEffect(() => {
     const route = template in pathnames ? routeName(template as AppPathname, locale) : 'not-found';
@@ -32,5 +33,5 @@ export function PageViews() {
     }).catch(() => {});
   }, [path, template, locale]);
 
-  return analyticsSrc ? <Script src={analyticsSrc} strategy="lazyOnload" /> : null;
+  return Script ? <Script src={analyticsSrc} strategy="lazyOnload" /> : null;
 }

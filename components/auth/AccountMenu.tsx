@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { useAuthStore, useUserStore } from '@/stores/StoresProvider';
 import { selectFirstName } from '@/stores/user';
@@ -12,8 +11,16 @@ import { SignOutButton } from './SignOutButton';
  * "Sign out" once signed in. Until the start-up session check settles it holds the place of
  * "Sign in" without showing it, so a signed-in visitor never sees it flash.
  */
-export function AccountMenu({ linkClassName = '' }: { linkClassName?: string }) {
-  const t = useTranslations('AccountMenu');
+export interface AccountMenuTexts {
+  signIn: string;
+  signOut: string;
+  signingOut: string;
+  myAccount: string;
+  profileSuffix: string;
+}
+
+/** Its texts come from the header (a server component): no message formatting loads with every page. */
+export function AccountMenu({ linkClassName = '', texts }: { linkClassName?: string; texts: AccountMenuTexts }) {
   const validated = useAuthStore((s) => s.validated);
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const firstName = useUserStore(selectFirstName);
@@ -21,7 +28,7 @@ export function AccountMenu({ linkClassName = '' }: { linkClassName?: string }) 
   if (!validated) {
     return (
       <span className={`${linkClassName} ${styles.pending}`} aria-hidden="true" data-testid="account-pending">
-        {t('signIn')}
+        {texts.signIn}
       </span>
     );
   }
@@ -29,7 +36,7 @@ export function AccountMenu({ linkClassName = '' }: { linkClassName?: string }) 
   if (!isAuthenticated) {
     return (
       <Link className={linkClassName} href="/login">
-        {t('signIn')}
+        {texts.signIn}
       </Link>
     );
   }
@@ -39,11 +46,11 @@ export function AccountMenu({ linkClassName = '' }: { linkClassName?: string }) 
       <Link
         className={linkClassName}
         href="/profile"
-        aria-label={firstName ? `${firstName}, ${t('profileSuffix')}` : undefined}
+        aria-label={firstName ? `${firstName}, ${texts.profileSuffix}` : undefined}
       >
-        <span className={styles.firstName}>{firstName ?? t('myAccount')}</span>
+        <span className={styles.firstName}>{firstName ?? texts.myAccount}</span>
       </Link>
-      <SignOutButton className={`${linkClassName} ${styles.linkButton}`} label={t('signOut')} pendingLabel={t('signingOut')} />
+      <SignOutButton className={`${linkClassName} ${styles.linkButton}`} label={texts.signOut} pendingLabel={texts.signingOut} />
     </>
   );
 }

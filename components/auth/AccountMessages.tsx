@@ -1,7 +1,7 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { accountNamespaces, clientNamespaces, pickMessages } from '@/lib/i18n/pick';
+import { accountNamespaces, pickMessages } from '@/lib/i18n/pick';
 import type { Locale } from '@/lib/i18n/routing';
 
 /** Gives the account pages' client components their texts (other pages never download them). */
@@ -11,7 +11,7 @@ export async function AccountMessages({ locale, children }: { locale: Locale; ch
     <NextIntlClientProvider
       locale={locale}
       timeZone="America/Toronto"
-      messages={pickMessages(messages, [...clientNamespaces, ...accountNamespaces])}
+      messages={pickMessages(messages, [...accountNamespaces])}
     >
       {children}
     </NextIntlClientProvider>

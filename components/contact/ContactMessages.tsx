@@ -1,7 +1,7 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { clientNamespaces, pickMessages } from '@/lib/i18n/pick';
+import { pickMessages } from '@/lib/i18n/pick';
 import type { Locale } from '@/lib/i18n/routing';
 
 /** Gives the contact form its texts: the shared ones plus Forms, Validation and Contact.form only. */
@@ -12,7 +12,7 @@ export async function ContactMessages({ locale, children }: { locale: Locale; ch
       locale={locale}
       timeZone="America/Toronto"
       messages={{
-        ...pickMessages(messages, [...clientNamespaces, 'Forms', 'Validation']),
+        ...pickMessages(messages, ['Forms', 'Validation']),
         Contact: { form: messages.Contact.form },
       }}
     >

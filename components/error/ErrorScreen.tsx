@@ -1,9 +1,9 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
 import { errorActions, errorKind, type ErrorAction } from '@/lib/errors/errorKind';
 import { useRouter } from '@/lib/i18n/navigation';
 import { Lottie } from '@/components/ui/Lottie';
+import { fill, useShellTexts } from '@/components/app/ShellTexts';
 import styles from './ErrorScreen.module.css';
 
 export interface ErrorScreenProps {
@@ -19,8 +19,7 @@ const debug = ['1', 'true', 'on'].includes(process.env.NEXT_PUBLIC_DEBUG ?? '');
 
 /** The one error screen of SPEC §2: status, title, message and two buttons. */
 export function ErrorScreen({ status, message, stack, onReset }: ErrorScreenProps) {
-  const t = useTranslations('ErrorScreen');
-  const locale = useLocale();
+  const { errorScreen: texts, locale } = useShellTexts();
   const router = useRouter();
   const kind = errorKind(status);
 
@@ -45,10 +44,10 @@ export function ErrorScreen({ status, message, stack, onReset }: ErrorScreenProp
     // before any script runs, and no animation library loads with the 404 page.
     <section className={`container ${styles.screen}`} aria-labelledby="error-title">
         <Lottie animationLink="/animations/leaf.json" className={styles.animation} />
-        {status ? <p className={styles.status}>{t('status', { status })}</p> : null}
-        <h1 id="error-title">{t(`${kind}Title`)}</h1>
-        <p className={styles.message}>{message ?? t(`${kind}Message`)}</p>
-        {kind === 'server' ? <p>{t('serverSupport')}</p> : null}
+        {status ? <p className={styles.status}>{fill(texts.status, { status })}</p> : null}
+        <h1 id="error-title">{texts[`${kind}Title`]}</h1>
+        <p className={styles.message}>{message ?? texts[`${kind}Message`]}</p>
+        {kind === 'server' ? <p>{texts.serverSupport}</p> : null}
         <div className="button-row">
           {errorActions[kind].map((action, index) => (
             <button
@@ -57,13 +56,13 @@ export function ErrorScreen({ status, message, stack, onReset }: ErrorScreenProp
               className={`button ${index === 0 ? 'button--primary' : 'button--secondary'}`}
               onClick={run[action]}
             >
-              {t(action)}
+              {texts[action]}
             </button>
           ))}
         </div>
         {debug && stack ? (
           <details className={styles.debug}>
-            <summary>{t('debug')}</summary>
+            <summary>{texts.debug}</summary>
             <pre>{stack}</pre>
           </details>
         ) : null}

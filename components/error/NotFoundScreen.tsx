@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useSyncExternalStore } from 'react';
 
@@ -15,10 +14,10 @@ const noPath = () => null;
 /**
  * SPEC §8: an unknown route reads 'Page Not Found: {path}', titled 'Page not found'. The page is
  * prerendered once for every unknown address, so the address comes from the browser: the HTML
- * carries the default 404 message, which the path replaces once the page runs.
+ * carries the default 404 message, which the path replaces once the page runs. `pathMessage` is
+ * the ErrorScreen.notFoundPath message as written (from the server), with `{path}` in it.
  */
-export function NotFoundScreen() {
-  const t = useTranslations('ErrorScreen');
+export function NotFoundScreen({ pathMessage }: { pathMessage: string }) {
   const path = useSyncExternalStore(subscribeToNothing, browserPath, noPath);
-  return <ErrorScreen status={404} message={path === null ? undefined : t('notFoundPath', { path })} />;
+  return <ErrorScreen status={404} message={path === null ? undefined : pathMessage.replace('{path}', path)} />;
 }

@@ -1,9 +1,7 @@
 'use client';
 
-import { NextIntlClientProvider, type Messages } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
-
-type ErrorMessages = Pick<Messages, 'ErrorScreen'>;
+import { ShellTextsProvider, type ShellTexts } from '@/components/app/ShellTexts';
 
 /**
  * For the screens drawn outside the localized layout (the global error): their own <html> and
@@ -11,12 +9,12 @@ type ErrorMessages = Pick<Messages, 'ErrorScreen'>;
  * with the whole message catalogue of a language) load only once an error is being shown.
  */
 export function StandaloneErrorPage({ locale, children }: { locale: 'en' | 'fr'; children: ReactNode }) {
-  const [messages, setMessages] = useState<ErrorMessages | null>(null);
+  const [texts, setTexts] = useState<ShellTexts | null>(null);
   useEffect(() => {
     let current = true;
     const catalogue = locale === 'fr' ? import('@/messages/fr.json') : import('@/messages/en.json');
     void catalogue.then((loaded) => {
-      if (current) setMessages({ ErrorScreen: loaded.ErrorScreen });
+      if (current) setTexts({ locale, errorScreen: loaded.ErrorScreen, toasts: loaded.Toasts });
     });
     return () => {
       current = false;
@@ -24,13 +22,7 @@ export function StandaloneErrorPage({ locale, children }: { locale: 'en' | 'fr';
   }, [locale]);
   return (
     <html lang={locale}>
-      <body>
-        {messages ? (
-          <NextIntlClientProvider locale={locale} messages={messages}>
-            {children}
-          </NextIntlClientProvider>
-        ) : null}
-      </body>
+      <body>{texts ? <ShellTextsProvider texts={texts}>{children}</ShellTextsProvider> : null}</body>
     </html>
   );
 }

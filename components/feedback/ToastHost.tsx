@@ -1,12 +1,12 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useShellTexts } from '@/components/app/ShellTexts';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify';
 
 function CloseButton({ closeToast }: CloseButtonProps) {
-  const t = useTranslations('Toasts');
+  const { toasts } = useShellTexts();
   return (
-    <button type="button" className="toast-close" onClick={closeToast} aria-label={t('close')}>
+    <button type="button" className="toast-close" onClick={closeToast} aria-label={toasts.close}>
       <span aria-hidden="true">×</span>
     </button>
   );
@@ -14,7 +14,7 @@ function CloseButton({ closeToast }: CloseButtonProps) {
 
 /** SPEC §9: top-right, 5 s, click/drag to dismiss, pause on hover and focus loss, at most 20, newest on top. */
 export default function ToastHost() {
-  const t = useTranslations('Toasts');
+  const { toasts } = useShellTexts();
   return (
     <ToastContainer
       position="top-right"
@@ -28,7 +28,7 @@ export default function ToastHost() {
       hideProgressBar={false}
       newestOnTop
       limit={20}
-      aria-label={t('region')}
+      aria-label={toasts.region}
     />
   );
 }

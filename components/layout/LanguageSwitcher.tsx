@@ -1,9 +1,8 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
 import { useParams } from 'next/navigation';
 import { translationOf, type PostKind } from '@/lib/content/publishedSlugs';
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import { Link, useCurrentLocale, usePathname } from '@/lib/i18n/navigation';
 import { pathnames, type AppPathname, type Locale } from '@/lib/i18n/routing';
 
 /** Post pages: their slug differs between languages, so the switcher goes to the translation. */
@@ -12,10 +11,19 @@ const postPages: Partial<Record<AppPathname, PostKind>> = {
   '/quick-bite/[slug]': 'quickBite',
 };
 
-/** Goes to the same page (same params, or the post's translation) in the other language. */
-export function LanguageSwitcher({ className }: { className?: string }) {
-  const t = useTranslations('LanguageSwitcher');
-  const locale = useLocale() as Locale;
+interface Props {
+  className?: string;
+  /** The other language's name and the link's accessible name, in that language (from the server). */
+  label: string;
+  ariaLabel: string;
+}
+
+/**
+ * Goes to the same page (same params, or the post's translation) in the other language. Its texts
+ * come from the server component around it: no message formatting loads with every page.
+ */
+export function LanguageSwitcher({ className, label, ariaLabel }: Props) {
+  const locale = useCurrentLocale();
   const other: Locale = locale === 'en' ? 'fr' : 'en';
   const pathname = usePathname();
   const { locale: _ignored, ...params } = useParams<Record<string, string>>();
@@ -39,10 +47,10 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       hrefLang={other}
       lang={other}
       className={className}
-      aria-label={t('ariaLabel')}
+      aria-label={ariaLabel}
       prefetch={false}
     >
-      {t('label')}
+      {label}
     </Link>
   );
 }

@@ -2,7 +2,6 @@ import { getMessages } from 'next-intl/server';
 import { inter } from '@/app/fonts/inter';
 import type { ReactNode } from 'react';
 import { ClientProviders } from '@/components/app/ClientProviders';
-import { clientNamespaces, pickMessages } from '@/lib/i18n/pick';
 import type { Locale } from '@/lib/i18n/routing';
 import { SiteFooter } from './SiteFooter';
 import { SiteFrame } from './SiteFrame';
@@ -11,10 +10,12 @@ import { SiteHeader } from './SiteHeader';
 /** The whole document around a page: <html lang>, providers, header, main and footer. */
 export async function SiteDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
   const messages = await getMessages({ locale });
+  // Plain strings for the browser's app-wide parts: no i18n runtime loads with every page.
+  const shellTexts = { locale, errorScreen: messages.ErrorScreen, toasts: messages.Toasts };
   return (
     <html lang={locale} className={inter.variable}>
       <body>
-        <ClientProviders locale={locale} messages={pickMessages(messages, clientNamespaces)}>
+        <ClientProviders shellTexts={shellTexts} apiTexts={messages.Api}>
           <SiteFrame>
             <SiteHeader locale={locale} />
             <main id="main" tabIndex={-1}>

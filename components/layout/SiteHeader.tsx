@@ -12,6 +12,15 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'Nav' });
   const services = await getTranslations({ locale, namespace: 'Services' });
   const specialties = await getTranslations({ locale, namespace: 'Specialties' });
+  const account = await getTranslations({ locale, namespace: 'AccountMenu' });
+  const switcher = await getTranslations({ locale, namespace: 'LanguageSwitcher' });
+  const accountTexts = {
+    signIn: account('signIn'),
+    signOut: account('signOut'),
+    signingOut: account('signingOut'),
+    myAccount: account('myAccount'),
+    profileSuffix: account('profileSuffix'),
+  };
 
   return (
     <header className={styles.header}>
@@ -66,8 +75,8 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
               </li>
             </ul>
             <div className={styles.actions}>
-              <AccountMenu linkClassName={styles.navLink} />
-              <LanguageSwitcher className={styles.navLink} />
+              <AccountMenu linkClassName={styles.navLink} texts={accountTexts} />
+              <LanguageSwitcher className={styles.navLink} label={switcher('label')} ariaLabel={switcher('ariaLabel')} />
               <Link className="button button--primary" href="/book-online">
                 {t('bookOnline')}
               </Link>

@@ -23,6 +23,15 @@ export function localeOfPath(path: string): Locale {
   return /^\/fr(\/|$)/.test(path) ? 'fr' : 'en';
 }
 
+/**
+ * The route template of an address in either language ('/fr/a-propos' -> '/about-us',
+ * '/blog/x' -> '/blog/[slug]'); the address itself when no page of the table matches.
+ */
+export function routeTemplateOf(path: string): string {
+  const unprefixed = path.replace(/^\/(en|fr)(?=\/|$)/, '') || '/';
+  return knownTemplates.find(({ regex }) => regex.test(unprefixed))?.internal ?? path;
+}
+
 /** True when the path (with or without a locale prefix) is a page of the route table. */
 export function isKnownPath(path: string): boolean {
   const locale = localeOfPath(path);

@@ -1,8 +1,5 @@
 import type { Messages } from 'next-intl';
 
-/** The namespaces client components read: only these are sent to the browser. */
-export const clientNamespaces = ['ErrorScreen', 'Api', 'Toasts', 'LanguageSwitcher', 'Nav', 'AccountMenu'] as const;
-
 /** Added on the account pages only (sign-in, sign-up, verification, resets, profile). */
 export const accountNamespaces = ['Forms', 'Auth', 'Profile', 'Appointments', 'Validation'] as const;
 

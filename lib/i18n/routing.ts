@@ -103,11 +103,14 @@ export const pathnames = {
 
 export type AppPathname = keyof typeof pathnames;
 
+/** SPEC §4: the language cookie lasts 365 days. */
+export const LOCALE_COOKIE_MAX_AGE = 31536000;
+
 export const routing = defineRouting({
   locales,
   defaultLocale,
   localePrefix: 'as-needed',
-  localeCookie: { maxAge: 31536000 },
+  localeCookie: { maxAge: LOCALE_COOKIE_MAX_AGE },
   pathnames,
 });
 

@@ -3,6 +3,11 @@
 //
 //   APP_DIR=/tmp/app npx tsx tests/system/js-budget.ts            # check (exit 1 on a miss)
 //   APP_DIR=/tmp/app npx tsx tests/system/js-budget.ts --update   # write the current figures as the budget
+//   npx tsx tests/system/js-budget.ts --floor   # build tests/system/floor-app and record its page as the floor
+//
+// The floor (issue 14) is what a bare App Router page built with the same Next and React loads
+// (tests/system/floor-app: a layout and a page, nothing else). Every content page
+// (contentPathnames) must stay within the floor + 25 kB, whatever its budget says.
 //
 // Where Next 16 (Turbopack build) records a route's first-load scripts:
 // - `build-manifest.json` `rootMainFiles`: the framework, the React runtime, the router and
@@ -18,19 +23,28 @@
 // Not counted: the `noModule` polyfill chunk (modern browsers skip it), the inline RSC
 // payload (data, not code), and chunks loaded later on demand (e.g. Lottie, dynamic imports).
 // Sizes: each chunk gzipped with node:zlib gzipSync at level 9, summed per route; 1 kB = 1000 bytes.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
+import { contentPathnames } from '../../lib/i18n/routing';
 
 const appDir = path.resolve(process.env.APP_DIR ?? process.cwd());
 const nextDir = path.join(appDir, '.next');
 const budgetFile = path.join(import.meta.dirname, 'js-budget.json');
 const tolerance = 0.05;
 const gzipLevel = 9;
+/** Issue 14: a content page loads at most this much more than the floor. */
+const contentAllowance = 25_000;
+const floorApp = path.join(import.meta.dirname, 'floor-app');
+/** The route templates of the content pages, as the build names them. */
+const contentRoutes = new Set(contentPathnames.map((pathname) => (pathname === '/' ? '/[locale]' : `/[locale]${pathname}`)));
 
 interface BudgetFile {
   description: string;
+  /** The bare page's first-load JavaScript (gzip bytes), and how it was measured. */
+  floor?: { bytes: number; measured: string };
   routes: Record<string, number>;
 }
 
@@ -52,8 +66,8 @@ function pageRoutes(): Map<string, string> {
   return new Map([...routes].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-function clientManifest(entry: string): ClientReferenceManifest {
-  const file = path.join(nextDir, 'server/app', `${entry}_client-reference-manifest.js`);
+function clientManifest(entry: string, dir = nextDir): ClientReferenceManifest {
+  const file = path.join(dir, 'server/app', `${entry}_client-reference-manifest.js`);
   // The file assigns globalThis.__RSC_MANIFEST[route]; run it in a bare context to read it.
   const context: { __RSC_MANIFEST?: Record<string, ClientReferenceManifest> } = {};
   runInNewContext(readFileSync(file, 'utf8'), context, { filename: file });
@@ -62,9 +76,9 @@ function clientManifest(entry: string): ClientReferenceManifest {
   return manifests[0]!;
 }
 
-function firstLoadChunks(entry: string, rootMainFiles: string[]): Set<string> {
+function firstLoadChunks(entry: string, rootMainFiles: string[], dir = nextDir): Set<string> {
   const chunks = new Set(rootMainFiles);
-  for (const [source, files] of Object.entries(clientManifest(entry).entryJSFiles ?? {})) {
+  for (const [source, files] of Object.entries(clientManifest(entry, dir).entryJSFiles ?? {})) {
     if (source === '[project]/app/not-found') continue;
     for (const file of files) if (file.endsWith('.js')) chunks.add(file);
   }
@@ -72,11 +86,12 @@ function firstLoadChunks(entry: string, rootMainFiles: string[]): Set<string> {
 }
 
 const gzipCache = new Map<string, number>();
-function gzipBytes(chunk: string): number {
-  let size = gzipCache.get(chunk);
+function gzipBytes(chunk: string, dir = nextDir): number {
+  const file = path.join(dir, chunk);
+  let size = gzipCache.get(file);
   if (size === undefined) {
-    size = gzipSync(readFileSync(path.join(nextDir, chunk)), { level: gzipLevel }).length;
-    gzipCache.set(chunk, size);
+    size = gzipSync(readFileSync(file), { level: gzipLevel }).length;
+    gzipCache.set(file, size);
   }
   return size;
 }
@@ -100,7 +115,25 @@ function htmlNote(route: string, chunks: Set<string>): string | undefined {
   return undefined;
 }
 
+/** Builds the bare app with this repository's Next and measures its one page the same way. */
+function measureFloor(): number {
+  execFileSync('npx', ['next', 'build', floorApp], { stdio: 'inherit' });
+  const dir = path.join(floorApp, '.next');
+  const { rootMainFiles } = readJson<{ rootMainFiles: string[] }>(path.join(dir, 'build-manifest.json'));
+  const chunks = firstLoadChunks('/page', rootMainFiles, dir);
+  return [...chunks].reduce((sum, chunk) => sum + gzipBytes(chunk, dir), 0);
+}
+
 function main() {
+  if (process.argv.includes('--floor')) {
+    const budget = readJson<BudgetFile>(budgetFile);
+    const bytes = measureFloor();
+    const versions = ['next', 'react'].map((name) => `${name} ${readJson<{ version: string }>(path.join(appDir, 'node_modules', name, 'package.json')).version}`);
+    budget.floor = { bytes, measured: `tests/system/floor-app (a bare layout and page), ${versions.join(', ')}, by \`npm run test:js-budget -- --floor\`` };
+    writeFileSync(budgetFile, `${JSON.stringify(budget, null, 2)}\n`);
+    console.log(`floor: ${(bytes / 1000).toFixed(1)} kB gzip (${budget.floor.measured}); written to ${path.relative(process.cwd(), budgetFile)}`);
+    return;
+  }
   if (!existsSync(path.join(nextDir, 'BUILD_ID'))) {
     console.error(`No build in ${nextDir}: run \`next build\` there first (or set APP_DIR).`);
     process.exit(1);
@@ -119,18 +152,25 @@ function main() {
   }
 
   const kB = (bytes: number) => (bytes / 1000).toFixed(1);
-  const rows: string[][] = [['route', 'JS gzip kB', 'budget kB', 'change %', '']];
+  const rows: string[][] = [['route', 'JS gzip kB', 'budget kB', 'change %', 'over floor kB', '']];
   const failures: string[] = [];
+  const floor = budget.floor?.bytes;
+  if (floor === undefined) failures.push('no floor recorded (run --floor)');
   for (const [route, bytes] of Object.entries(current)) {
+    const overFloor = floor === undefined ? '-' : kB(bytes - floor);
+    if (floor !== undefined && contentRoutes.has(route) && bytes > floor + contentAllowance) {
+      failures.push(`${route} (a content page) loads ${kB(bytes - floor)} kB more than the floor (at most ${kB(contentAllowance)})`);
+    }
     const limit = budget.routes[route];
     if (limit === undefined) {
-      rows.push([route, kB(bytes), '-', '-', update ? 'new' : 'NOT IN BUDGET']);
+      rows.push([route, kB(bytes), '-', '-', overFloor, update ? 'new' : 'NOT IN BUDGET']);
       failures.push(`${route} has no budget`);
       continue;
     }
     const change = ((bytes - limit) / limit) * 100;
     const over = bytes > limit * (1 + tolerance);
-    rows.push([route, kB(bytes), kB(limit), `${change >= 0 ? '+' : ''}${change.toFixed(1)}`, over ? 'OVER' : '']);
+    const content = contentRoutes.has(route) ? 'content' : '';
+    rows.push([route, kB(bytes), kB(limit), `${change >= 0 ? '+' : ''}${change.toFixed(1)}`, overFloor, [content, over ? 'OVER' : ''].filter(Boolean).join(' ')]);
     if (over) failures.push(`${route} is ${change.toFixed(1)} % over its budget`);
   }
   for (const route of Object.keys(budget.routes)) {
@@ -139,13 +179,15 @@ function main() {
 
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+  if (floor !== undefined) console.log(`\nfloor: ${kB(floor)} kB (${budget.floor!.measured}); content pages: at most floor + ${kB(contentAllowance)} kB`);
   console.log(`\n${Object.keys(current).length} routes; gzip level ${gzipLevel}; limit: budget + ${tolerance * 100} %; build ${readFileSync(path.join(nextDir, 'BUILD_ID'), 'utf8').trim()} in ${appDir}`);
   for (const note of notes) console.log(`note: ${note}`);
 
   if (update) {
     const next: BudgetFile = {
       description:
-        'First-load JavaScript per page route, gzip bytes (zlib level 9), measured from the build output by tests/system/js-budget.ts. The check fails above budget + 5 %. Regenerate with `npm run test:js-budget -- --update` after a deliberate change.',
+        'First-load JavaScript per page route, gzip bytes (zlib level 9), measured from the build output by tests/system/js-budget.ts. The check fails above budget + 5 %, and for a content page above the floor + 25 kB. Regenerate with `npm run test:js-budget -- --update` after a deliberate change; the floor with `-- --floor`.',
+      floor: budget.floor,
       routes: current,
     };
     writeFileSync(budgetFile, `${JSON.stringify(next, null, 2)}\n`);

@@ -1,6 +1,8 @@
 // npm run test:load (issue #9 part 3). Two parts, each printing a table; exit 1 on any failure.
-//  1. One `next start` on a fresh embedded data dir: autocannon at 50 connections against the
-//     home page, a blog post and available-appointments/fetch -> zero errors, timeouts, non-2xx.
+//  1. One `next start` on a fresh embedded data dir: autocannon at 50 connections against a static
+//     file, the home page, the privacy policy, a blog post and available-appointments/fetch -> zero
+//     errors, timeouts, non-2xx; and each content page at >= 50 % of the static file's requests
+//     per second (issue 14: content pages are prerendered).
 //  2. Two `next start` on one PostgreSQL database (LOAD_DATABASE_URL; a throwaway database is
 //     created from it and dropped): rounds of guests racing for the same slots across both
 //     instances -> exactly one booking per slot, no overlapping appointments in the database.
@@ -30,6 +32,8 @@ const SERVICE = 'individual-consultation';
 const REASON = 'Weight management';
 /** The service's employee duration is 75 min: slots this far apart never overlap. */
 const SLOT_GAP_MINUTES = 24 * 60;
+/** DESIGN §5: a content page is served at no less than half the rate of a static file. */
+const CONTENT_TO_STATIC_RATIO = 0.5;
 
 const failures: string[] = [];
 const check = (condition: boolean, message: string) => {
@@ -112,12 +116,22 @@ async function throughput(): Promise<void> {
     const tokens = await walkToSlots(server.url, { contact: guestContact('throughput'), ...ids });
     // Walked once: every fetch of the run sends this body (the tokens stay valid for 30 minutes).
     await fetchSlots(server.url, tokens);
-    const targets: Target[] = [
+    const staticFile: Target = { name: 'GET /icon.svg (static file)', path: '/icon.svg' };
+    const contentPages: Target[] = [
       { name: 'GET /', path: '/' },
+      { name: 'GET /privacy-policy', path: '/privacy-policy' },
       { name: 'GET blog post', path: await blogPath(server) },
-      { name: 'POST available-appointments/fetch', path: '/api/booking/available-appointments/fetch', method: 'POST', body: JSON.stringify(slotStepTokens(tokens)) },
     ];
-    for (const target of targets) rows.push(await hammer(server, target));
+    const slotSearch: Target = { name: 'POST available-appointments/fetch', path: '/api/booking/available-appointments/fetch', method: 'POST', body: JSON.stringify(slotStepTokens(tokens)) };
+    for (const target of [staticFile, ...contentPages, slotSearch]) rows.push(await hammer(server, target));
+    const staticRps = Number(rows[0]!.rps);
+    for (const row of rows) row['of static'] = '-';
+    rows[0]!['of static'] = '100 %';
+    for (const row of rows.slice(1, 1 + contentPages.length)) {
+      const ratio = Number(row.rps) / staticRps;
+      row['of static'] = `${Math.round(ratio * 100)} %`;
+      check(ratio >= CONTENT_TO_STATIC_RATIO, `${row.target}: ${row.rps} requests/s, ${Math.round(ratio * 100)} % of the static file's ${staticRps} (at least ${CONTENT_TO_STATIC_RATIO * 100} %)`);
+    }
   } finally {
     await server.stop();
   }

@@ -37,7 +37,7 @@ function html(ui: ReactNode, locale: 'en' | 'fr' = 'en') {
 
 describe('server rendering of the account components', () => {
   it('the header entry is a hidden placeholder until the session check runs in the browser', () => {
-    const out = html(<AccountMenu linkClassName="nav" />);
+    const out = html(<AccountMenu linkClassName="nav" texts={en.AccountMenu} />);
     expect(out).toContain('aria-hidden="true"');
     expect(out).not.toContain('href="/login"');
   });

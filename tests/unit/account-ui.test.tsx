@@ -19,10 +19,13 @@ const nav = vi.hoisted(() => ({
   router: { push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() },
 }));
 
+/** The page's [locale] segment, as Next would give it (links and the router read it). */
+const pageLocale = vi.hoisted(() => ({ value: 'en' as 'en' | 'fr' }));
+
 vi.mock('next/navigation', () => ({
   useRouter: () => nav.router,
   usePathname: () => nav.pathname,
-  useParams: () => ({}),
+  useParams: () => ({ locale: pageLocale.value }),
   useSearchParams: () => new URLSearchParams(),
   redirect: vi.fn(),
   permanentRedirect: vi.fn(),
@@ -64,6 +67,7 @@ function fakeApi() {
 let stores: AppStores;
 
 function renderWith(ui: ReactNode, api: Partial<AuthApi>, locale: 'en' | 'fr' = 'en') {
+  pageLocale.value = locale;
   stores = createAppStores(api as AuthApi);
   return render(
     <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr} timeZone="America/Toronto">
@@ -85,7 +89,7 @@ afterEach(() => {
 describe('account menu', () => {
   it('holds a neutral place while the start-up check runs, then offers Sign in to a visitor', async () => {
     const { api, answer } = fakeApi();
-    renderWith(<AccountMenu />, api);
+    renderWith(<AccountMenu texts={en.AccountMenu} />, api);
     // No flash of "Sign in": the place is kept but nothing is shown or announced.
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
     expect(screen.getByTestId('account-pending')).toHaveAttribute('aria-hidden', 'true');
@@ -97,7 +101,7 @@ describe('account menu', () => {
 
   it('shows the first name (to the profile) and Sign out for a signed-in visitor', async () => {
     const { api, answer } = fakeApi();
-    renderWith(<AccountMenu />, api);
+    renderWith(<AccountMenu texts={en.AccountMenu} />, api);
     await answer(true);
     const profile = await screen.findByRole('link', { name: 'Marie, my profile' });
     expect(profile).toHaveAttribute('href', '/profile');
@@ -258,6 +262,7 @@ describe('profile', () => {
 
 describe('role description', () => {
   function roleIn(locale: 'en' | 'fr', profile: User | null) {
+    pageLocale.value = locale;
     const wrapper = ({ children }: { children: ReactNode }) => (
       <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr}>
         <StoresProvider stores={stores}>{children}</StoresProvider>

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { NextIntlClientProvider } from 'next-intl';
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ShellTextsProvider } from '@/components/app/ShellTexts';
 import { ErrorScreen, type ErrorScreenProps } from '@/components/error/ErrorScreen';
 import { describeError, errorKind, HttpError } from '@/lib/errors/errorKind';
 import en from '@/messages/en.json';
@@ -64,11 +64,17 @@ afterEach(() => {
 
 type Locale = 'en' | 'fr';
 
-function renderScreen(props: ErrorScreenProps, locale: Locale = 'en', Screen: ComponentType<ErrorScreenProps> = ErrorScreen) {
+function renderScreen(
+  props: ErrorScreenProps,
+  locale: Locale = 'en',
+  Screen: ComponentType<ErrorScreenProps> = ErrorScreen,
+  // After vi.resetModules(), a freshly imported screen reads a fresh context: hand in its provider.
+  Provider: typeof ShellTextsProvider = ShellTextsProvider,
+) {
   return render(
-    <NextIntlClientProvider locale={locale} messages={locale === 'fr' ? fr : en} timeZone="America/Toronto">
+    <Provider texts={{ locale, errorScreen: (locale === 'fr' ? fr : en).ErrorScreen, toasts: (locale === 'fr' ? fr : en).Toasts }}>
       <Screen {...props} />
-    </NextIntlClientProvider>,
+    </Provider>,
   );
 }
 
@@ -245,7 +251,8 @@ describe('ErrorScreen technical details', () => {
     vi.stubEnv('NEXT_PUBLIC_DEBUG', value);
     vi.resetModules();
     const { ErrorScreen: DebugScreen } = await import('@/components/error/ErrorScreen');
-    renderScreen({ status: 500, stack }, 'en', DebugScreen);
+    const { ShellTextsProvider: Provider } = await import('@/components/app/ShellTexts');
+    renderScreen({ status: 500, stack }, 'en', DebugScreen, Provider);
     const details = screen.getByText('Technical details').closest('details')!;
     expect(details).toBeInTheDocument();
     expect(within(details).getByText(/at Page/).textContent).toBe(stack);
@@ -255,7 +262,8 @@ describe('ErrorScreen technical details', () => {
     vi.stubEnv('NEXT_PUBLIC_DEBUG', 'true');
     vi.resetModules();
     const { ErrorScreen: DebugScreen } = await import('@/components/error/ErrorScreen');
-    renderScreen({ status: 500 }, 'en', DebugScreen);
+    const { ShellTextsProvider: Provider } = await import('@/components/app/ShellTexts');
+    renderScreen({ status: 500 }, 'en', DebugScreen, Provider);
     expect(screen.queryByText('Technical details')).not.toBeInTheDocument();
   });
 
@@ -263,7 +271,8 @@ describe('ErrorScreen technical details', () => {
     vi.stubEnv('NEXT_PUBLIC_DEBUG', 'false');
     vi.resetModules();
     const { ErrorScreen: DebugScreen } = await import('@/components/error/ErrorScreen');
-    renderScreen({ status: 500, stack }, 'en', DebugScreen);
+    const { ShellTextsProvider: Provider } = await import('@/components/app/ShellTexts');
+    renderScreen({ status: 500, stack }, 'en', DebugScreen, Provider);
     expect(screen.queryByText('Technical details')).not.toBeInTheDocument();
   });
 });

@@ -13,10 +13,13 @@ import { sendJson as send, serveApi } from '@/tests/support/apiServer';
 import { completeIntakeAnswers } from '@/tests/support/intakeAnswers';
 import { messages, renderWithStores, storesFor, type Locale } from '@/tests/support/renderWithStores';
 
+/** The page's [locale] segment, as Next would give it (links and the router read it). */
+const pageLocale = vi.hoisted(() => ({ value: 'en' as 'en' | 'fr' }));
+
 vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() }),
   usePathname: () => '/profile/intake-forms',
-  useParams: () => ({}),
+  useParams: () => ({ locale: pageLocale.value }),
   useSearchParams: () => new URLSearchParams(),
   redirect: vi.fn(),
   permanentRedirect: vi.fn(),
@@ -76,6 +79,7 @@ function msg(locale: Locale, path: string): string {
 }
 
 function renderIn(ui: ReactNode, { locale = 'en', user = employee }: { locale?: Locale; user?: User } = {}) {
+  pageLocale.value = locale;
   // Strict Mode runs effects twice in development: the detail must still be read only once.
   // The provider's zone is UTC: times are right only if the components use the clinic's.
   return renderWithStores(ui, storesFor(user), { locale });

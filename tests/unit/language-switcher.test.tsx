@@ -22,12 +22,12 @@ vi.mock('next/navigation', () => ({
 function hrefOn(locale: 'en' | 'fr', pathname: string, params: Record<string, string>) {
   nav.pathname = pathname;
   nav.params = { locale, ...params };
+  const messages = locale === 'fr' ? fr : en;
   render(
-    <NextIntlClientProvider locale={locale} messages={locale === 'fr' ? fr : en} timeZone="America/Toronto">
-      <LanguageSwitcher />
+    <NextIntlClientProvider locale={locale} messages={{}} timeZone="America/Toronto">
+      <LanguageSwitcher label={messages.LanguageSwitcher.label} ariaLabel={messages.LanguageSwitcher.ariaLabel} />
     </NextIntlClientProvider>,
   );
-  const messages = locale === 'fr' ? fr : en;
   return screen.getByRole('link', { name: messages.LanguageSwitcher.ariaLabel }).getAttribute('href');
 }
 

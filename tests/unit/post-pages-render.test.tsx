@@ -24,10 +24,13 @@ vi.mock('next-intl/server', () => ({
   setRequestLocale: () => {},
 }));
 
+/** The page's [locale] segment, as Next would give it (links and the router read it). */
+const pageLocale = vi.hoisted(() => ({ value: 'en' as 'en' | 'fr' }));
+
 vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
   usePathname: () => '/',
-  useParams: () => ({}),
+  useParams: () => ({ locale: pageLocale.value }),
   useSearchParams: () => new URLSearchParams(),
   redirect: vi.fn(),
   permanentRedirect: vi.fn(),
@@ -37,6 +40,7 @@ vi.mock('next/navigation', () => ({
 }));
 
 async function html(node: ReactNode, locale: Locale): Promise<string> {
+  pageLocale.value = locale;
   return renderToString(
     <NextIntlClientProvider locale={locale} messages={{}} timeZone="America/Toronto">
       {await resolveServerTree(node)}

@@ -17,10 +17,13 @@ const nav = vi.hoisted(() => ({
 }));
 
 // Only the router is faked: the component navigates with next-intl's localized router on top of it.
+/** The page's [locale] segment, as Next would give it (links and the router read it). */
+const pageLocale = vi.hoisted(() => ({ value: 'en' as 'en' | 'fr' }));
+
 vi.mock('next/navigation', () => ({
   useRouter: () => nav.router,
   usePathname: () => '/profile',
-  useParams: () => ({}),
+  useParams: () => ({ locale: pageLocale.value }),
   useSearchParams: () => new URLSearchParams(),
   redirect: vi.fn(),
   permanentRedirect: vi.fn(),
@@ -118,6 +121,7 @@ function renderSection(
 ) {
   // The session check of the provider is not what these tests are about: it just says "valid".
   const auth = { validateToken: async () => true, me: vi.fn() } as unknown as AuthApi;
+  pageLocale.value = locale;
   stores = createAppStores(auth, api as unknown as BookingApi);
   return render(
     <NextIntlClientProvider locale={locale} messages={locale === 'fr' ? fr : en} timeZone="UTC">

@@ -14,5 +14,6 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/page-not
 export default async function PageNotFound({ params }: PageProps<'/[locale]/page-not-found'>) {
   const { locale } = await params;
   setRequestLocale(locale as Locale);
-  return <NotFoundScreen />;
+  const t = await getTranslations({ locale: locale as Locale, namespace: 'ErrorScreen' });
+  return <NotFoundScreen pathMessage={t.raw('notFoundPath') as string} />;
 }

@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { clinic } from '@/lib/clinic';
-import { clientNamespaces, pickMessages } from '@/lib/i18n/pick';
+import { pickMessages } from '@/lib/i18n/pick';
 import type { Locale } from '@/lib/i18n/routing';
 
 /** The agenda's texts and the sign-in guard's (Auth); no other page downloads them. */
@@ -12,7 +12,7 @@ export async function AgendaMessages({ locale, children }: { locale: Locale; chi
     <NextIntlClientProvider
       locale={locale}
       timeZone={clinic.timeZone}
-      messages={pickMessages(messages, [...clientNamespaces, 'Auth', 'ClinicAgenda'])}
+      messages={pickMessages(messages, ['Auth', 'ClinicAgenda'])}
     >
       {children}
     </NextIntlClientProvider>

@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { clinic } from '@/lib/clinic';
-import { clientNamespaces, pickMessages } from '@/lib/i18n/pick';
+import { pickMessages } from '@/lib/i18n/pick';
 import type { Locale } from '@/lib/i18n/routing';
 
 /**
@@ -22,8 +22,8 @@ export async function PatientsMessages({
   const messages = await getMessages({ locale });
   const own = ['Auth', 'ClinicPatients'] as const;
   const picked = appointments
-    ? pickMessages(messages, [...clientNamespaces, ...own, 'Appointments'])
-    : pickMessages(messages, [...clientNamespaces, ...own]);
+    ? pickMessages(messages, [...own, 'Appointments'])
+    : pickMessages(messages, [...own]);
   return (
     <NextIntlClientProvider locale={locale} timeZone={clinic.timeZone} messages={picked}>
       {children}

@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { clinic } from '@/lib/clinic';
-import { clientNamespaces, pickMessages } from '@/lib/i18n/pick';
+import { pickMessages } from '@/lib/i18n/pick';
 import type { Locale } from '@/lib/i18n/routing';
 
 /** The team page's texts: its own, the sign-in guard's (Auth) and the form fields' (Forms, Validation). */
@@ -12,7 +12,7 @@ export async function TeamMessages({ locale, children }: { locale: Locale; child
     <NextIntlClientProvider
       locale={locale}
       timeZone={clinic.timeZone}
-      messages={pickMessages(messages, [...clientNamespaces, 'Auth', 'Forms', 'Validation', 'ClinicTeam'])}
+      messages={pickMessages(messages, ['Auth', 'Forms', 'Validation', 'ClinicTeam'])}
     >
       {children}
     </NextIntlClientProvider>

@@ -1,7 +1,7 @@
 import { NextIntlClientProvider, type Messages } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { clientNamespaces, pickMessages } from '@/lib/i18n/pick';
+import { pickMessages } from '@/lib/i18n/pick';
 import type { Locale } from '@/lib/i18n/routing';
 
 /** The intake form's client texts: its own, the form parts', the field errors' and the address labels. */
@@ -12,7 +12,7 @@ export async function IntakeMessages({ locale, children }: { locale: Locale; chi
       locale={locale}
       timeZone="America/Toronto"
       messages={{
-        ...pickMessages(messages, [...clientNamespaces, 'Intake', 'Forms', 'Validation']),
+        ...pickMessages(messages, ['Intake', 'Forms', 'Validation']),
         Auth: { signup: messages.Auth.signup } as Messages['Auth'],
       }}
     >

@@ -2,7 +2,7 @@ import { NextIntlClientProvider, type Messages } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { clinic } from '@/lib/clinic';
-import { accountNamespaces, clientNamespaces, pickMessages } from '@/lib/i18n/pick';
+import { accountNamespaces, pickMessages } from '@/lib/i18n/pick';
 import type { Locale } from '@/lib/i18n/routing';
 
 /** The parts of the intake form's texts the review shows: step titles, field labels and options. */
@@ -29,7 +29,7 @@ export async function ReviewMessages({
   children: ReactNode;
 }) {
   const messages = await getMessages({ locale });
-  const picked = pickMessages(messages, [...clientNamespaces, ...(account ? accountNamespaces : ['Auth' as const]), 'IntakeReview']);
+  const picked = pickMessages(messages, [...(account ? accountNamespaces : ['Auth' as const]), 'IntakeReview']);
   return (
     <NextIntlClientProvider
       locale={locale}
