@@ -27,12 +27,13 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    // `npm run test:e2e` builds first; the server runs the production build on an empty data dir.
-    command: `rm -rf ${e2eDataDir} && npx next start -p ${port}`,
+    // `npm run test:e2e` builds first; the server runs the production build on an empty data dir,
+    // bound to the loopback address only, as behind a reverse proxy (issue 14).
+    command: `rm -rf ${e2eDataDir} && node scripts/start.mjs`,
     url: `${baseURL}/api/build`,
     reuseExistingServer: false,
     timeout: 120_000,
     // No reminder job: a reminder landing beside a confirmation would make mail checks racy.
-    env: { SITE_URL: baseURL, PORT: String(port), DATA_DIR: e2eDataDir, JOBS_INTERVAL_SECONDS: '0' },
+    env: { SITE_URL: baseURL, PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: e2eDataDir, JOBS_INTERVAL_SECONDS: '0' },
   },
 });

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getPathname } from '@/lib/i18n/navigation';
+import { getPathname } from '@/lib/i18n/href';
 import { locales, type AppPathname, type Locale } from '@/lib/i18n/routing';
 
 type Params = Record<string, string>;

@@ -38,8 +38,16 @@ const gzipLevel = 9;
 /** Issue 14: a content page loads at most this much more than the floor. */
 const contentAllowance = 25_000;
 const floorApp = path.join(import.meta.dirname, 'floor-app');
-/** The route templates of the content pages, as the build names them. */
-const contentRoutes = new Set(contentPathnames.map((pathname) => (pathname === '/' ? '/[locale]' : `/[locale]${pathname}`)));
+/**
+ * The route templates of the content pages, as the build names them ('/services/follow-up' ->
+ * '/[locale]/services/[slug]'). The contact page is held to its own budget instead: its form
+ * (react-hook-form, zod, the HTTP client) is the interactive part issue 14 lets it load.
+ */
+const contentRoutes = new Set(
+  contentPathnames
+    .filter((pathname) => pathname !== '/contact-us')
+    .map((pathname) => `/[locale]${pathname.replace(/^\/(services|specialties)\/[^/]+$/, '/$1/[slug]')}`.replace(/\/$/, '')),
+);
 
 interface BudgetFile {
   description: string;

@@ -1,6 +1,7 @@
-// Starts and stops `next start` processes for the system scripts (security, load, crash,
-// Lighthouse). They run the production build in `APP_DIR` (default: the current directory), so
-// `next build` must have run there first.
+// Starts and stops production servers (`npm start`: scripts/start.mjs) for the system scripts
+// (security, load, crash, Lighthouse). They run the production build in `APP_DIR` (default: the
+// current directory), so `npm run build` must have run there first. They listen on the loopback
+// address only, as behind a reverse proxy (issue 14: Next alone answered 307 loops there).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, closeSync } from 'node:fs';
 import path from 'node:path';
@@ -26,23 +27,25 @@ export interface StartOptions {
   logFile?: string;
   /** How long to wait for `/api/build` to answer. */
   timeoutMs?: number;
+  /** The address to listen on (HOSTNAME); default the loopback address. */
+  hostname?: string;
 }
 
 export const appDir = path.resolve(process.env.APP_DIR ?? process.cwd());
 
 export async function startServer(options: StartOptions): Promise<AppServer> {
-  const { port, env = {}, timeoutMs = 120_000 } = options;
+  const { port, env = {}, timeoutMs = 120_000, hostname = '127.0.0.1' } = options;
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const log = openSync(options.logFile ?? path.join(dataDir, 'server.log'), 'a');
   const url = `http://localhost:${port}`;
-  // No `-H 127.0.0.1`: Next 16.4 then proxies the middleware's rewrites to `localhost` as if it
-  // were another server, and pages fail.
-  const child = spawn(path.join(appDir, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
+  const child = spawn(process.execPath, [path.join(appDir, 'scripts/start.mjs')], {
     cwd: appDir,
     env: {
       ...process.env,
+      NODE_ENV: 'production',
       PORT: String(port),
+      HOSTNAME: hostname,
       DATA_DIR: dataDir,
       SITE_URL: url,
       // No reminder e-mails in the middle of a measurement unless a script asks for them.
@@ -76,7 +79,7 @@ async function waitUntilUp(server: AppServer, exited: Promise<void>, timeoutMs: 
   void exited.then(() => (gone = true));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (gone) throw new Error(`next start on port ${server.port} exited early; see ${server.dataDir}/server.log`);
+    if (gone) throw new Error(`the server on port ${server.port} exited early; see ${server.dataDir}/server.log`);
     try {
       const res = await fetch(`${server.url}/api/build`);
       if (res.ok) return;
@@ -86,5 +89,5 @@ async function waitUntilUp(server: AppServer, exited: Promise<void>, timeoutMs: 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await server.kill();
-  throw new Error(`next start on port ${server.port} did not answer within ${timeoutMs} ms`);
+  throw new Error(`the server on port ${server.port} did not answer within ${timeoutMs} ms`);
 }
