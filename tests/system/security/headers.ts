@@ -1,3 +1,4 @@
+import { pageScriptHashes } from '@/lib/http/staticPageHashes';
 import { localizedPath } from '@/lib/i18n/paths';
 import { locales, type AppPathname } from '@/lib/i18n/routing';
 import type { Context } from './actors';
@@ -6,7 +7,8 @@ import { Section } from './report';
 
 /**
  * Section 7: the security headers of issue #9 (DESIGN §4.5, OWASP ASVS 5.0 V3.4) on pages and
- * API answers, and the CSP nonce on every script a page renders.
+ * API answers. A page rendered per request carries a fresh CSP nonce on every script; a
+ * prerendered page (issue 14) names each of its inline scripts by hash, with no nonce.
  */
 export async function runHeaders(ctx: Context): Promise<Section> {
   const section = new Section('headers');
@@ -18,16 +20,28 @@ export async function runHeaders(ctx: Context): Promise<Section> {
   const blogs = await get(localizedPath('/blogs', 'en'));
   const post = /href="(\/blog\/[^"#?]+)"/.exec(blogs.text)?.[1];
   section.check(post !== undefined, `no blog post linked from /blogs: ${describe(blogs)}`);
-  const pages = ['/', '/fr', localizedPath('/book-online', 'en'), localizedPath('/book-online', 'fr'), ...(post ? [post] : [])];
+  const prerendered = ['/', '/fr', localizedPath('/book-online', 'en'), localizedPath('/book-online', 'fr'), ...(post ? [post] : [])];
+  // The team lists the dietitians from the database at each request.
+  const perRequest = [localizedPath('/about-us/our-team', 'en'), localizedPath('/about-us/our-team', 'fr')];
 
-  for (const path of pages) {
+  for (const path of [...prerendered, ...perRequest]) {
     const first = await get(path);
     const second = await get(path);
     section.check(first.status === 200, `${path}: expected 200, got ${describe(first)}`);
-    const nonce = checkPolicy(section, path, first);
+    const script = checkPolicy(section, path, first);
     const again = checkPolicy(section, path, second);
-    if (nonce && again) section.check(nonce !== again, `${path}: the same nonce in two responses`);
-    if (nonce) checkScripts(section, path, first.text, nonce);
+    if (prerendered.includes(path)) {
+      const nonce = script.find((source) => source.startsWith("'nonce-"));
+      section.check(nonce === undefined && !script.includes("'unsafe-inline'") && script[0] === "'self'", `${path}: a prerendered page's script-src "${script.join(' ')}"`);
+      section.check(script.join(' ') === again.join(' '), `${path}: a prerendered page's policy changed between two responses`);
+      const missing = pageScriptHashes(first.text).filter((hash) => !script.includes(hash));
+      section.check(missing.length === 0, `${path}: ${missing.length} inline scripts not named by hash in the policy`);
+    } else {
+      const nonce = nonceOf(script);
+      section.check(nonce !== undefined && script.includes("'self'") && script.includes("'strict-dynamic'"), `${path}: script-src "${script.join(' ')}"`);
+      if (nonce && nonceOf(again)) section.check(nonce !== nonceOf(again), `${path}: the same nonce in two responses`);
+      if (nonce) checkScripts(section, path, first.text, nonce);
+    }
     checkCommon(section, path, first, 'strict-origin-when-cross-origin');
     section.check((first.headers.get('permissions-policy') ?? '') !== '', `${path}: no Permissions-Policy`);
   }
@@ -53,10 +67,12 @@ export async function runHeaders(ctx: Context): Promise<Section> {
   return section;
 }
 
-/** Checks the page's Content-Security-Policy; returns its script nonce. */
-function checkPolicy(section: Section, path: string, answer: Answer): string | undefined {
+const nonceOf = (script: string[]) => script.map((source) => /^'nonce-([A-Za-z0-9+/]+={0,2})'$/.exec(source)?.[1]).find(Boolean);
+
+/** Checks the page's Content-Security-Policy; returns its script-src sources. */
+function checkPolicy(section: Section, path: string, answer: Answer): string[] {
   const policy = answer.headers.get('content-security-policy');
-  if (!section.check(policy !== null, `${path}: no Content-Security-Policy`, `${path}: no Content-Security-Policy`)) return undefined;
+  if (!section.check(policy !== null, `${path}: no Content-Security-Policy`, `${path}: no Content-Security-Policy`)) return [];
   const directives = new Map(
     policy!
       .split(';')
@@ -65,14 +81,13 @@ function checkPolicy(section: Section, path: string, answer: Answer): string | u
       .map((parts) => [parts[0]!.toLowerCase(), parts.slice(1)]),
   );
   const script = directives.get('script-src') ?? [];
-  const nonce = script.map((source) => /^'nonce-([A-Za-z0-9+/]+={0,2})'$/.exec(source)?.[1]).find(Boolean);
-  section.check(script.includes("'self'") && nonce !== undefined && script.includes("'strict-dynamic'"), `${path}: script-src "${script.join(' ')}"`);
+  section.check(!script.includes("'unsafe-inline'") && !script.includes("'unsafe-eval'"), `${path}: script-src "${script.join(' ')}"`);
   const exact: [string, string][] = [['object-src', "'none'"], ['base-uri', "'none'"], ['frame-ancestors', "'none'"], ['form-action', "'self'"]];
   for (const [name, value] of exact) {
     const sources = directives.get(name);
     section.check(sources?.length === 1 && sources[0] === value, `${path}: ${name} "${sources?.join(' ') ?? 'missing'}", expected ${value}`);
   }
-  return nonce;
+  return script;
 }
 
 /** Every script tag carries the nonce, except JSON-LD data blocks (not run, so not covered). */
