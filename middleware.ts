@@ -1,15 +1,12 @@
-import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getPathname } from '@/lib/i18n/href';
 import { isFrenchOnlySlug, isKnownPath, localeOfPath } from '@/lib/i18n/matchRoute';
-import { routing } from '@/lib/i18n/routing';
-import { translationOf } from '@/lib/content/publishedSlugs';
+import { routeLocale } from '@/lib/i18n/localeRouting';
+import { LOCALE_COOKIE_MAX_AGE, type Locale } from '@/lib/i18n/routing';
 import { apiGate } from '@/lib/http/apiGate';
 import { isDecodable } from '@/lib/http/decodable';
 import { createNonce, pageContentSecurityPolicy, staticPageContentSecurityPolicy } from '@/lib/http/securityHeaders';
 import { staticPageHashes } from '@/lib/http/staticPageHashes';
-
-const intlMiddleware = createIntlMiddleware(routing);
 
 // Next 16 also calls this file `proxy.ts`; the design card names it middleware.ts.
 export default function middleware(request: NextRequest) {
@@ -74,30 +71,49 @@ function pageResponse(request: NextRequest): Response {
     return NextResponse.rewrite(url, { status: 404, request: { headers } });
   }
 
-  return toTranslatedPost(intlMiddleware(request), request);
+  return localeResponse(request);
 }
 
-const POST_KINDS = { blog: 'blog', 'quick-bite': 'quickBite' } as const;
+/** The page in its language (lib/i18n/localeRouting.ts): a rewrite to its internal route, or a redirect. */
+function localeResponse(request: NextRequest): Response {
+  const { pathname, search } = request.nextUrl;
+  const secFetchDest = request.headers.get('sec-fetch-dest');
+  const route = routeLocale({
+    pathname: decodeURI(pathname),
+    search,
+    cookie: request.cookies.get('NEXT_LOCALE')?.value,
+    acceptLanguage: request.headers.get('accept-language'),
+    isDocument: secFetchDest === null || secFetchDest === 'document',
+  });
+  let response: NextResponse;
+  if (route.kind === 'redirect') {
+    const url = request.nextUrl.clone();
+    const target = new URL(route.location, url);
+    url.pathname = target.pathname;
+    url.search = target.search;
+    response = NextResponse.redirect(url);
+  } else {
+    // next-intl's server functions read the language from this request header.
+    const headers = new Headers(request.headers);
+    headers.set('X-NEXT-INTL-LOCALE', route.locale);
+    const url = request.nextUrl.clone();
+    url.pathname = route.internal;
+    response = NextResponse.rewrite(url, { request: { headers } });
+    response.headers.set('Link', alternateLinks(route.alternates, request.nextUrl.origin));
+  }
+  if (route.cookie) rememberLocale(response, route.cookie);
+  return response;
+}
 
-/**
- * next-intl sends a visitor whose cookie says French from an English address to the same
- * address under /fr. For a post that keeps the English slug, which has no French page: send them
- * to the post's French translation instead.
- */
-function toTranslatedPost(response: Response, request: NextRequest): Response {
-  const location = response.headers.get('location');
-  if (!location || response.status < 300 || response.status >= 400) return response;
-  const target = new URL(location, request.url);
-  const post = /^\/fr\/(blog|quick-bite)\/([^/]+)$/.exec(target.pathname);
-  if (!post) return response;
-  const translated = translationOf(POST_KINDS[post[1] as keyof typeof POST_KINDS], 'en', decodeURIComponent(post[2]!));
-  if (!translated) return response;
-  target.pathname = `/fr/${post[1]}/${translated}`;
-  const redirect = NextResponse.redirect(target, response.status);
-  // Keep what next-intl set (the locale cookie).
-  const cookie = response.headers.get('set-cookie');
-  if (cookie) redirect.headers.set('set-cookie', cookie);
-  return redirect;
+/** The page's other-language addresses for crawlers, as the <head> and the sitemaps give them. */
+function alternateLinks(alternates: Partial<Record<Locale, string>>, origin: string): string {
+  const links = Object.entries(alternates).map(([locale, path]) => `<${origin}${path}>; rel="alternate"; hreflang="${locale}"`);
+  if (alternates.en) links.push(`<${origin}${alternates.en}>; rel="alternate"; hreflang="x-default"`);
+  return links.join(', ');
+}
+
+function rememberLocale(response: NextResponse, locale: Locale): void {
+  response.cookies.set('NEXT_LOCALE', locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax' });
 }
 
 export const config = {

@@ -1,16 +1,41 @@
+import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { NotFoundScreen } from '@/components/error/NotFoundScreen';
-import { SiteDocument } from '@/components/layout/SiteDocument';
+import { inter } from '@/app/fonts/inter';
+import styles from '@/components/error/ErrorScreen.module.css';
+
+export const metadata: Metadata = { title: 'Page not found · Page introuvable', robots: { index: false } };
 
 /**
- * Addresses the middleware does not see (files such as /missing.txt) end here, in English.
- * It stays static: a dynamic not-found sends an empty body in Next 16.4.
+ * Addresses the middleware does not see (files such as /missing.txt) end here. A plain page in
+ * both languages, without the site's header and footer: Next puts this boundary's tree in the
+ * payload of every page, so it is kept to a few lines (issue 14). Static: a dynamic not-found
+ * sends an empty body in Next 16.4.
  */
 export default async function RootNotFound() {
-  const t = await getTranslations({ locale: 'en', namespace: 'ErrorScreen' });
+  const [en, fr] = await Promise.all([
+    getTranslations({ locale: 'en', namespace: 'ErrorScreen' }),
+    getTranslations({ locale: 'fr', namespace: 'ErrorScreen' }),
+  ]);
   return (
-    <SiteDocument locale="en">
-      <NotFoundScreen pathMessage={t.raw('notFoundPath') as string} />
-    </SiteDocument>
+    <html lang="en" className={inter.variable}>
+      <body>
+        <main id="main" className={`container ${styles.screen}`}>
+          <p className={styles.status}>{en('status', { status: 404 })}</p>
+          <h1>{en('notFoundTitle')}</h1>
+          <p className={styles.message}>{en('notFoundMessage')}</p>
+          <p lang="fr" className={styles.message}>
+            {fr('notFoundTitle')}. {fr('notFoundMessage')}
+          </p>
+          <p className="button-row">
+            <a className="button button--primary" href="/">
+              {en('goHome')}
+            </a>
+            <a className="button button--secondary" href="/fr" lang="fr">
+              {fr('goHome')}
+            </a>
+          </p>
+        </main>
+      </body>
+    </html>
   );
 }
