@@ -17,8 +17,8 @@ export async function register(): Promise<void> {
     try {
       // A production build serves its prerendered pages under a policy made from their script
       // hashes (npm run build writes them): without them every such page would be blocked.
-      const { assertStaticPageHashes } = await import('./lib/http/staticPageHashes');
-      if (process.env.NODE_ENV === 'production') assertStaticPageHashes();
+      const { checkPrerenderManifest } = await import('./lib/http/staticPageHashes');
+      if (process.env.NODE_ENV === 'production') checkPrerenderManifest(process.env.SITE_URL);
       const config = getConfig(); // a bad variable stops the start here, with its name
       // So does a missing APP_SECRET / INTAKE_ENCRYPTION_KEY with DATABASE_URL; for the embedded
       // database this generates them on the first start.

@@ -6,7 +6,8 @@ import { LOCALE_COOKIE_MAX_AGE, type Locale } from '@/lib/i18n/routing';
 import { apiGate } from '@/lib/http/apiGate';
 import { isDecodable } from '@/lib/http/decodable';
 import { createNonce, pageContentSecurityPolicy, staticPageContentSecurityPolicy } from '@/lib/http/securityHeaders';
-import { staticPageHashes } from '@/lib/http/staticPageHashes';
+import { prerenderManifest, staticPageHashes } from '@/lib/http/staticPageHashes';
+import { siteOrigin } from '@/lib/seo/siteUrl';
 
 // Next 16 also calls this file `proxy.ts`; the design card names it middleware.ts.
 export default function middleware(request: NextRequest) {
@@ -99,7 +100,9 @@ function localeResponse(request: NextRequest): Response {
     const url = request.nextUrl.clone();
     url.pathname = route.internal;
     response = NextResponse.rewrite(url, { request: { headers } });
-    response.headers.set('Link', alternateLinks(route.alternates, request.nextUrl.origin));
+    // The origin the page's own <head> names: the build's for a prerendered page.
+    const built = process.env.NODE_ENV === 'production' && staticPageHashes()[route.internal] ? prerenderManifest()?.origin : undefined;
+    response.headers.set('Link', alternateLinks(route.alternates, built ?? siteOrigin(request.url)));
   }
   if (route.cookie) rememberLocale(response, route.cookie);
   return response;

@@ -3,7 +3,8 @@
 // without a nonce (issue 14, lib/http/staticPageHashes.ts). Prints what it wrote.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pageScriptHashes, STATIC_PAGE_HASHES_FILE, type StaticPageHashes } from '../lib/http/staticPageHashes';
+import { pageScriptHashes, STATIC_PAGE_HASHES_FILE, type PrerenderManifest, type StaticPageHashes } from '../lib/http/staticPageHashes';
+import { siteOrigin } from '../lib/seo/siteUrl';
 
 const distDir = path.resolve(process.argv[2] ?? '.next');
 const appDir = path.join(distDir, 'server', 'app');
@@ -27,6 +28,8 @@ if (pages.length === 0) {
   console.error(`post-build: no prerendered page under ${appDir}; run next build first`);
   process.exit(1);
 }
-writeFileSync(path.join(distDir, STATIC_PAGE_HASHES_FILE), `${JSON.stringify(Object.fromEntries(pages.map((p) => [p, manifest[p]])), null, 1)}\n`);
+// The same origin the pages were just rendered with (SITE_URL, or localhost and PORT).
+const written: PrerenderManifest = { origin: siteOrigin(), pages: Object.fromEntries(pages.map((p) => [p, manifest[p]!])) };
+writeFileSync(path.join(distDir, STATIC_PAGE_HASHES_FILE), `${JSON.stringify(written, null, 1)}\n`);
 const hashes = pages.reduce((sum, page) => sum + manifest[page]!.length, 0);
-console.log(`post-build: ${pages.length} prerendered pages, ${hashes} inline-script hashes -> ${path.join(distDir, STATIC_PAGE_HASHES_FILE)}`);
+console.log(`post-build: ${pages.length} prerendered pages for ${written.origin}, ${hashes} inline-script hashes -> ${path.join(distDir, STATIC_PAGE_HASHES_FILE)}`);

@@ -14,6 +14,16 @@ export const STATIC_PAGE_HASHES_FILE = 'csp-hashes.json';
 /** Internal page path (`/en`, `/fr/services/follow-up`) -> the sources for its script-src. */
 export type StaticPageHashes = Record<string, string[]>;
 
+/** What the build step writes. */
+export interface PrerenderManifest {
+  /**
+   * The public origin the pages were built with (SITE_URL at build time): their canonical links,
+   * alternates and structured data name it, and so does the Link header the middleware adds.
+   */
+  origin: string;
+  pages: StaticPageHashes;
+}
+
 /** The CSP source for one inline script's text: 'sha256-<base64>'. */
 export function scriptHashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -40,26 +50,37 @@ export function pageScriptHashes(html: string): string[] {
   return [...new Set(inlineScripts(html).map(scriptHashSource))];
 }
 
-let loaded: StaticPageHashes | null = null;
+let loaded: PrerenderManifest | null = null;
 
 /**
- * The manifest of this build (read once). Missing file: an empty table; the server refuses to
- * start a production build without it (instrumentation.ts), whose prerendered pages would
- * otherwise get a nonce their scripts do not carry.
+ * The manifest of this build (read once). Missing file: no page; the server refuses to start a
+ * production build without it (instrumentation.ts), whose prerendered pages would otherwise get a
+ * nonce their scripts do not carry.
  */
-export function staticPageHashes(distDir = path.join(process.cwd(), '.next')): StaticPageHashes {
+export function prerenderManifest(distDir = path.join(process.cwd(), '.next')): PrerenderManifest | null {
   if (loaded) return loaded;
   try {
-    loaded = JSON.parse(readFileSync(path.join(distDir, STATIC_PAGE_HASHES_FILE), 'utf8')) as StaticPageHashes;
+    loaded = JSON.parse(readFileSync(path.join(distDir, STATIC_PAGE_HASHES_FILE), 'utf8')) as PrerenderManifest;
   } catch {
-    loaded = {};
+    return null;
   }
   return loaded;
 }
 
-/** Stops a production start whose build has no hashes (built with `next build` alone). */
-export function assertStaticPageHashes(distDir = path.join(process.cwd(), '.next')): void {
-  if (Object.keys(staticPageHashes(distDir)).length === 0) {
+export function staticPageHashes(distDir?: string): StaticPageHashes {
+  return prerenderManifest(distDir)?.pages ?? {};
+}
+
+/**
+ * Stops a production start whose build has no manifest (built with `next build` alone), and warns
+ * when SITE_URL now names another origin than the prerendered pages were built with.
+ */
+export function checkPrerenderManifest(siteUrl: string | undefined, distDir = path.join(process.cwd(), '.next')): void {
+  const manifest = prerenderManifest(distDir);
+  if (!manifest || Object.keys(manifest.pages).length === 0) {
     throw new Error(`${path.join(distDir, STATIC_PAGE_HASHES_FILE)} is missing: build with \`npm run build\` (next build, then scripts/post-build.ts)`);
+  }
+  if (siteUrl && siteUrl.replace(/\/+$/, '') !== manifest.origin) {
+    console.warn(`[startup] the prerendered pages were built for ${manifest.origin}, not SITE_URL ${siteUrl}: build with SITE_URL set to the public origin`);
   }
 }
