@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { inter } from '@/app/fonts/inter';
 import styles from '@/components/error/ErrorScreen.module.css';
@@ -27,12 +28,12 @@ export default async function RootNotFound() {
             {fr('notFoundTitle')}. {fr('notFoundMessage')}
           </p>
           <p className="button-row">
-            <a className="button button--primary" href="/">
+            <Link className="button button--primary" href="/">
               {en('goHome')}
-            </a>
-            <a className="button button--secondary" href="/fr" lang="fr">
+            </Link>
+            <Link className="button button--secondary" href="/fr" lang="fr">
               {fr('goHome')}
-            </a>
+            </Link>
           </p>
         </main>
       </body>
