@@ -1,9 +1,9 @@
 // npm run test:load (issue #9 part 3). Two parts, each printing a table; exit 1 on any failure.
-//  1. One `next start` on a fresh embedded data dir: autocannon at 50 connections against a static
+//  1. One server (`npm start`) on a fresh embedded data dir: autocannon at 50 connections against a static
 //     file, the home page, the privacy policy, a blog post and available-appointments/fetch -> zero
 //     errors, timeouts, non-2xx; and each content page at >= 50 % of the static file's requests
 //     per second (issue 14: content pages are prerendered).
-//  2. Two `next start` on one PostgreSQL database (LOAD_DATABASE_URL; a throwaway database is
+//  2. Two servers on one PostgreSQL database (LOAD_DATABASE_URL; a throwaway database is
 //     created from it and dropped): rounds of guests racing for the same slots across both
 //     instances -> exactly one booking per slot, no overlapping appointments in the database.
 // Run from the repository: APP_DIR=<built app> tsx --conditions react-server tests/system/load.ts
@@ -135,7 +135,7 @@ async function throughput(): Promise<void> {
   } finally {
     await server.stop();
   }
-  console.log(`\nPart 1: one next start, embedded database, ${CONNECTIONS} connections x ${DURATION} s per target (timeout ${TIMEOUT_SECONDS} s)\n`);
+  console.log(`\nPart 1: one server on 127.0.0.1, embedded database, ${CONNECTIONS} connections x ${DURATION} s per target (timeout ${TIMEOUT_SECONDS} s)\n`);
   console.log(formatTable(rows));
 }
 
@@ -226,7 +226,7 @@ async function sharedSlots(databaseUrl: string): Promise<void> {
     'slots contested': slots.length,
     'slots with exactly one booking': exactlyOne,
   };
-  console.log(`\nPart 2: two next start on one PostgreSQL, ${GUESTS} guests on ${SLOTS} slots per round\n`);
+  console.log(`\nPart 2: two servers on one PostgreSQL, ${GUESTS} guests on ${SLOTS} slots per round\n`);
   console.log(formatTable([row]));
   check(other.length === 0, `bookings answered neither 2xx nor 409: ${[...new Set(other.map((a) => a.status))].join(', ')}`);
   check(overlaps === 0, `${overlaps} overlapping active appointments of one dietitian`);

@@ -1,5 +1,5 @@
 /**
- * `npm run test:security`: starts one `next start` (the production build in APP_DIR) on a fresh
+ * `npm run test:security`: starts one production server (`npm start` on the build in APP_DIR) on a fresh
  * embedded data directory with a known APP_SECRET, then attacks its API: actors and fixtures,
  * headers, the authorization matrix, booking-token tampering, cross-site requests, rate limits
  * and, last (it trips limits and changes data), the fuzzer. Prints a summary table and the
@@ -38,7 +38,7 @@ async function main(): Promise<number> {
   const appSecret = randomBytes(48).toString('base64url');
   const started = Date.now();
 
-  console.log(`security: starting next start on port ${port}, data in ${dataDir}, fuzzer seed ${seed}`);
+  console.log(`security: starting the server on port ${port}, data in ${dataDir}, fuzzer seed ${seed}`);
   const server = await startServer({ port, dataDir, env: { APP_SECRET: appSecret } });
   const sections: Record<string, Section> = {};
   const setup = new Section('actors & fixtures');
