@@ -8,6 +8,7 @@
  */
 import { getConfig } from '@/lib/server/config';
 import { openDatabase } from '@/lib/server/db/client';
+import { migrateDatabase } from '@/lib/server/db/migrate';
 import { runJobsOnce } from '@/lib/server/jobs/scheduler';
 
 async function main(): Promise<number> {
@@ -16,6 +17,9 @@ async function main(): Promise<number> {
   // scheduler there instead.
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
+    // A database nobody has started the server on yet has no tables: bring it up to date first
+    // (the same advisory lock as the server's start, so a running instance and a cron agree).
+    await migrateDatabase(handle.db, handle.kind);
     const { reminders } = await runJobsOnce(handle.db);
     console.log(`Reminders: ${reminders.claimed} claimed, ${reminders.sent} sent, ${reminders.failed} failed.`);
     return reminders.failed > 0 ? 1 : 0;
