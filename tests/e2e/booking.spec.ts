@@ -90,6 +90,9 @@ test.describe('booking', () => {
     await chooseReason(page, lang, 'Heart health and cholesterol', 'Bring my last blood test');
     await chooseOffice(page, lang, 'Virtual');
     await chooseFirstSlot(page, lang, 3);
+    // The summary names a virtual office once ("Virtual (video call)", not "... — Virtual").
+    await atStep(page, t.Booking.confirmation.title);
+    await expect(main(page).locator('dd').filter({ hasText: /^Virtual \(video call\)$/ })).toHaveCount(1);
     await confirm(page, lang);
     await expect(main(page).getByRole('heading', { name: t.Booking.success.title })).toBeVisible();
 

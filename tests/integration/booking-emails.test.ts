@@ -44,6 +44,7 @@ function patientInput(language: EmailLanguage, overrides: Partial<PatientAppoint
     dietitianName: 'Marie-Ève Tremblay',
     timeZone: TZ,
     totalCents: 4520,
+    taxCents: 520,
     cancellationNoticeHours: 24,
     manageLink: MANAGE,
     ...overrides,
@@ -111,7 +112,7 @@ describe('booking e-mail templates', () => {
     const en = appointmentConfirmationEmail(patientInput('en'));
     expect(en.subject).toBe('Appointment confirmed: Tuesday, November 24, 2026 at 9:00 a.m.');
     expect(en.text).toContain('Duration: 1 hour');
-    expect(en.text).toContain('Total: $45.20 (taxes included)');
+    expect(en.text).toContain('Total: $45.20 (tax included)');
     expect(en.text).toContain('at least 24 hours before your appointment');
     expect(en.text).toContain(MANAGE);
     expect(en.html).toContain(`href="${MANAGE.replace(/&/g, '&amp;')}"`);
@@ -121,6 +122,15 @@ describe('booking e-mail templates', () => {
     expect(fr.text).toContain('Durée\u00a0: 90 minutes');
     expect(fr.text).toContain('Total\u00a0: 35,00\u00a0$ (taxes incluses)');
     expect(fr.text).toContain('au moins 24 heures à l’avance');
+  });
+
+  it('an HST-exempt visit says so, in both languages, instead of "tax included"', () => {
+    const exempt = { totalCents: 135_00, taxCents: 0 };
+    expect(appointmentConfirmationEmail(patientInput('en', exempt)).text).toContain('Total: $135.00 (HST exempt)');
+    const fr = appointmentConfirmationEmail(patientInput('fr', exempt));
+    expect(fr.text).toContain('Total\u00a0: 135,00\u00a0$ (exonéré de TVH)');
+    expect(fr.text).not.toContain('taxes incluses');
+    expect(appointmentRescheduledEmail({ ...patientInput('fr', exempt), previousStart: PREVIOUS }).text).toContain('(exonéré de TVH)');
   });
 
   it('free services show 0.00; guests without a link are told to call', () => {

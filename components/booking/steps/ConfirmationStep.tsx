@@ -49,7 +49,11 @@ export function ConfirmationStep({ focusHeading, services, skills, onBooked }: P
     [t('confirmation.address'), address],
     [t('confirmation.reasons'), reasons.join(', ')],
     ...(s.message ? ([[t('confirmation.message'), s.message]] as Array<[string, string]>) : []),
-    [t('confirmation.location'), office ? `${office.name} — ${officeLabel(office, { virtual: t('location.virtual'), noAddress: t('location.noAddress') })}` : ''],
+    // A virtual office's name already says so ('Virtual (video call)'): no second 'Virtual'.
+    [
+      t('confirmation.location'),
+      !office ? '' : office.is_virtual ? office.name : `${office.name} — ${officeLabel(office, { virtual: t('location.virtual'), noAddress: t('location.noAddress') })}`,
+    ],
     [t('confirmation.when'), when],
     ...(slot?.recommended_employee ? ([[t('confirmation.dietitian'), slot.recommended_employee.name]] as Array<[string, string]>) : []),
   ];

@@ -98,7 +98,7 @@ export async function sendBookingNotices(db: Database, input: BookingNoticeInput
     // Guests have no account: they change a booking by phone, which the e-mail says instead.
     const manageLink = patientUser ? pageLink(language, '/profile') : undefined;
     const personal = { ...details, firstName: patient.firstName, language, manageLink };
-    const priced = { ...personal, totalCents: appointment.totalCents, cancellationNoticeHours: service.minCancellationNoticeHours };
+    const priced = { ...personal, totalCents: appointment.totalCents, taxCents: appointment.taxCents, cancellationNoticeHours: service.minCancellationNoticeHours };
     const content: RenderedEmail =
       input.kind === 'cancelled'
         ? appointmentCancelledEmail(personal)

@@ -8,7 +8,7 @@ import { greeting } from './shared';
 export function appointmentConfirmationEmail(input: PatientAppointmentInput): RenderedEmail {
   const { language, manageLink } = input;
   const when = formatAppointmentTime(input.start, language, input.timeZone);
-  const details = [...detailLines(input, language), totalLine(input.totalCents, language)];
+  const details = [...detailLines(input, language), totalLine(input.totalCents, input.taxCents, language)];
   if (language === 'fr') {
     return renderEmail({
       language,

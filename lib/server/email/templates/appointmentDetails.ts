@@ -88,11 +88,13 @@ export function detailLines(
   return lines;
 }
 
-/** The total as the patient pays it: the stored total already includes any tax. */
-export function totalLine(totalCents: number, language: EmailLanguage): string {
-  return language === 'fr'
-    ? labelled('Total', `${formatPrice(totalCents, language)} (taxes incluses)`, language)
-    : labelled('Total', `${formatPrice(totalCents, language)} (taxes included)`, language);
+/**
+ * The total as the patient pays it: the stored total already includes any tax. A visit without
+ * tax (a dietitian's individual services are HST-exempt) says so rather than "tax included".
+ */
+export function totalLine(totalCents: number, taxCents: number, language: EmailLanguage): string {
+  const note = taxCents > 0 ? { en: 'tax included', fr: 'taxes incluses' } : { en: 'HST exempt', fr: 'exonéré de TVH' };
+  return labelled('Total', `${formatPrice(totalCents, language)} (${note[language]})`, language);
 }
 
 /** The service's min_cancellation_notice, stated the same way in every patient e-mail. */
@@ -114,6 +116,8 @@ export interface PatientAppointmentInput extends AppointmentDetails {
   /** The session language of the booking. */
   language: EmailLanguage;
   totalCents: number;
+  /** The tax in the total: 0 for an HST-exempt visit. */
+  taxCents: number;
   /** The service's min_cancellation_notice, in hours. */
   cancellationNoticeHours: number;
   /** The profile page, where the appointment can be changed. Unset for guests, who have none: they call. */

@@ -5,7 +5,7 @@ import { renderEmail, type RenderedEmail } from './layout';
 import { greeting } from './shared';
 
 /** What the reminder says: the booking e-mails' details, without the price (already confirmed). */
-export type AppointmentReminderInput = Omit<PatientAppointmentInput, 'totalCents'>;
+export type AppointmentReminderInput = Omit<PatientAppointmentInput, 'totalCents' | 'taxCents'>;
 
 /**
  * Sent to the patient about 24 hours before the visit (lib/server/jobs/reminders.ts), in the

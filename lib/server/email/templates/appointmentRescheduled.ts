@@ -11,7 +11,7 @@ export function appointmentRescheduledEmail(input: PatientAppointmentInput & { p
   const { language, manageLink } = input;
   const before = formatAppointmentTime(input.previousStart, language, input.timeZone);
   const when = formatAppointmentTime(input.start, language, input.timeZone);
-  const details = [...detailLines(input, language), totalLine(input.totalCents, language)];
+  const details = [...detailLines(input, language), totalLine(input.totalCents, input.taxCents, language)];
   if (language === 'fr') {
     return renderEmail({
       language,
