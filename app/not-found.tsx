@@ -4,7 +4,13 @@ import { getTranslations } from 'next-intl/server';
 import { inter } from '@/app/fonts/inter';
 import styles from '@/components/error/ErrorScreen.module.css';
 
-export const metadata: Metadata = { title: 'Page not found · Page introuvable', robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const [en, fr] = await Promise.all([
+    getTranslations({ locale: 'en', namespace: 'ErrorScreen' }),
+    getTranslations({ locale: 'fr', namespace: 'ErrorScreen' }),
+  ]);
+  return { title: `${en('notFoundDocumentTitle')} · ${fr('notFoundDocumentTitle')}`, robots: { index: false } };
+}
 
 /**
  * Addresses the middleware does not see (files such as /missing.txt) end here. A plain page in

@@ -1,6 +1,7 @@
-import { translationOf, type PostKind } from '@/lib/content/publishedSlugs';
+import { translationOf } from '@/lib/content/publishedSlugs';
+import { matchPage, postKinds } from './matchRoute';
 import { localizedPath } from './paths';
-import { defaultLocale, locales, pathnames, type AppPathname, type Locale } from './routing';
+import { defaultLocale, locales, type AppPathname, type Locale } from './routing';
 
 /**
  * Which page an address is, in which language, and where to send the visitor (SPEC §4: the route,
@@ -34,34 +35,6 @@ export interface LocaleRequest {
    * the cookie, never the router's background requests (prefetches, revalidations).
    */
   isDocument: boolean;
-}
-
-interface Form {
-  internal: AppPathname;
-  locale: Locale;
-  regex: RegExp;
-  params: string[];
-}
-
-const postKinds: Partial<Record<AppPathname, PostKind>> = { '/blog/[slug]': 'blog', '/quick-bite/[slug]': 'quickBite' };
-
-function formOf(internal: AppPathname, locale: Locale): Form {
-  const template: string = pathnames[internal][locale];
-  const params = [...template.matchAll(/\[(\w+)\]/g)].map((match) => match[1]!);
-  const source = template.replace(/[.*+?^${}()|\\]/g, '\\$&').replace(/\\?\[\w+\\?\]/g, '([^/]+)');
-  return { internal, locale, regex: new RegExp(`^${source}$`), params };
-}
-
-const forms = (Object.keys(pathnames) as AppPathname[]).flatMap((internal) => locales.map((locale) => formOf(internal, locale)));
-
-function match(path: string, locale: Locale): { form: Form; params: Record<string, string> } | null {
-  // The language's own form first: /fr/blog/x is the French post, not the English one.
-  const ordered = [...forms.filter((f) => f.locale === locale), ...forms.filter((f) => f.locale !== locale)];
-  for (const form of ordered) {
-    const found = form.regex.exec(path);
-    if (found) return { form, params: Object.fromEntries(form.params.map((name, i) => [name, found[i + 1]!])) };
-  }
-  return null;
 }
 
 /** The first of English or French in an Accept-Language header, by weight; undefined for neither. */
@@ -126,7 +99,7 @@ export function routeLocale(request: LocaleRequest): LocaleRoute {
   };
 
   // An unprefixed address is an English one; /fr/... is French.
-  const found = match(rest, prefix ?? defaultLocale);
+  const found = matchPage(rest, prefix ?? defaultLocale);
   if (!found) throw new Error(`routeLocale: ${request.pathname} is not a page of the route table`);
   const { form, params } = found;
   const { internal } = form;

@@ -115,9 +115,10 @@ export const routing = defineRouting({
 });
 
 /**
- * The public content pages (DESIGN §5, issue 14): prerendered at build time, served with cacheable
- * headers (next.config.ts) and a hash-based script policy (middleware.ts). The team page is not
- * among them: it lists the clinic's active dietitians from the database at each request.
+ * The public content pages (DESIGN §5, issue 14): prerendered at build time and served with a
+ * hash-based script policy (middleware.ts); the JavaScript budget holds them near the floor. The
+ * team page is not among them: it lists the clinic's active dietitians from the database at each
+ * request.
  */
 export const contentPathnames: readonly AppPathname[] = (Object.keys(pathnames) as AppPathname[]).filter(
   (pathname) =>
