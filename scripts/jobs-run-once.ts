@@ -1,10 +1,10 @@
 /**
  * npm run jobs:run-once
- * Runs the background jobs (appointment reminders) once against the configured database and
+ * Runs the background jobs (appointment reminders, the e-mail queue) once against the configured database and
  * prints what they did, for an external cron instead of (or beside) the in-process scheduler:
  * each job claims its work in the database, so running both never sends twice.
- * Exit code: 0 done, 1 the run failed or some e-mails could not be sent (they are retried on
- * the next run).
+ * Exit code: 0 done, 1 the run failed or some e-mails could not be sent (they stay queued and
+ * are retried on the next run).
  */
 import { getConfig } from '@/lib/server/config';
 import { openDatabase } from '@/lib/server/db/client';
@@ -20,9 +20,10 @@ async function main(): Promise<number> {
     // A database nobody has started the server on yet has no tables: bring it up to date first
     // (the same advisory lock as the server's start, so a running instance and a cron agree).
     await migrateDatabase(handle.db, handle.kind);
-    const { reminders } = await runJobsOnce(handle.db);
-    console.log(`Reminders: ${reminders.claimed} claimed, ${reminders.sent} sent, ${reminders.failed} failed.`);
-    return reminders.failed > 0 ? 1 : 0;
+    const { reminders, mail } = await runJobsOnce(handle.db);
+    console.log(`Reminders: ${reminders.queued} queued.`);
+    console.log(`E-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up.`);
+    return mail.retrying + mail.failed > 0 ? 1 : 0;
   } finally {
     await handle.close();
   }

@@ -113,6 +113,8 @@ export interface AppointmentSummary {
   session_language: Language;
   service: { id: number; translated_name: string };
   office: { id: number; name: string; is_virtual: boolean };
+  /** A booked virtual visit's video room link; null otherwise. */
+  join_url: string | null;
   dietitian: { id: number; name: string };
   patient: { id: number | null; name: string };
   reasons: Skill[];

@@ -48,6 +48,8 @@ export const pathnames = {
   '/privacy-policy': { en: '/privacy-policy', fr: '/politique-de-confidentialite' },
   '/terms-and-conditions': { en: '/terms-and-conditions', fr: '/conditions-dutilisation' },
   '/book-online': { en: '/book-online', fr: '/reserver-en-ligne' },
+  // Added by issue 15: an appointment opened from the link in its e-mails, without an account.
+  '/manage-appointment': { en: '/manage-appointment', fr: '/gerer-mon-rendez-vous' },
   '/patient-form': { en: '/patient-form', fr: '/formulaire-patient' },
   '/services/group-programs': {
     en: '/services/group-programs',
@@ -147,6 +149,7 @@ const unlistedPathnames = new Set<AppPathname>([
   '/password-reset-prompt',
   '/change-password',
   '/reset-password/[uid]/[token]',
+  '/manage-appointment',
 ]);
 
 export function isListedPathname(pathname: AppPathname): boolean {

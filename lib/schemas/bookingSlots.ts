@@ -20,7 +20,7 @@ const slotStepTokens = {
 };
 
 /** A local calendar date of the clinic, 'YYYY-MM-DD', that exists (no 2026-02-30). */
-const localDate = z
+export const localDate = z
   .string({ error: 'required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dateInvalid', abort: true })
   .refine((value) => {

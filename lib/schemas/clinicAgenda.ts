@@ -45,6 +45,8 @@ export interface AgendaAppointment {
   patient: { id: number | null; name: string; email: string; phone: string | null };
   reasons: string[];
   office: { name: string; is_virtual: boolean };
+  /** A booked virtual visit's video room link (issue #15); null otherwise. */
+  join_url: string | null;
   session_language: 'en' | 'fr';
   /** The visit has started, so it can be marked completed or no-show (or the mark undone). */
   can_mark: boolean;

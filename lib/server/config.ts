@@ -21,6 +21,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** How often the in-process scheduler runs the jobs (reminders); 0: never (an external cron runs them). */
   jobsIntervalSeconds: number;
+  /** A virtual visit's join link: `{room}` is replaced by the appointment's unguessable room name. */
+  videoRoomUrlTemplate: string;
 }
 
 // Keys derived from these sign tokens and encrypt health data: a short one is a mistake.
@@ -87,6 +89,12 @@ const envSchema = z.object({
   INTAKE_ENCRYPTION_KEY: secret.optional(),
   SEED_DEMO: flag.optional(),
   JOBS_INTERVAL_SECONDS: integer(0, 86400).default(300),
+  VIDEO_ROOM_URL_TEMPLATE: z
+    .string()
+    .refine((v) => hasProtocol(v.replace('{room}', 'room'), ['https:']) && v.includes('{room}'), {
+      error: 'must be an https:// URL containing {room}, e.g. https://meet.jit.si/{room}',
+    })
+    .default('https://meet.jit.si/{room}'),
 });
 
 /**
@@ -116,6 +124,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     // Demo data makes the zero-setup embedded database usable at once; a real server starts clean.
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    videoRoomUrlTemplate: e.VIDEO_ROOM_URL_TEMPLATE,
   };
 }
 

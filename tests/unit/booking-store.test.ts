@@ -387,6 +387,7 @@ describe('rescheduling and the employee variant', () => {
     session_language: 'en',
     service: { id: 2, translated_name: 'Individual consultation' },
     office: { id: 1, name: 'Centretown', is_virtual: false },
+    join_url: null,
     dietitian: { id: 21, name: 'Sophie Tremblay' },
     patient: { id: 41, name: 'Béa Bouchard' },
     reasons: [{ id: 5, translated_name: 'Diabetes' }, { id: 6, translated_name: 'Heart health' }],

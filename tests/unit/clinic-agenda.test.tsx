@@ -33,6 +33,7 @@ const guestVisit: AgendaAppointment = {
   patient: { id: null, name: 'Olivier Gagné', email: 'olivier.gagne@example.com', phone: '16135550163' },
   reasons: ['Sports performance'],
   office: { name: 'Centretown', is_virtual: false },
+  join_url: null,
   session_language: 'en',
   can_mark: true,
 };

@@ -85,6 +85,7 @@ function visit(id: number, status: string, start: string, changeable: boolean): 
     session_language: 'fr',
     service: { id: 3, translated_name: 'Follow-up' },
     office: { id: 1, name: 'Centretown', is_virtual: false },
+    join_url: null,
     dietitian: { id: 2, name: 'Claire Bouchard' },
     patient: { id: 12, name: 'Hélène Côté' },
     reasons: [{ id: 5, translated_name: 'Weight management' }],

@@ -65,6 +65,7 @@ const evaluation: AppointmentSummary = {
   session_language: 'fr',
   service: { id: 1, translated_name: 'Nutrition evaluation' },
   office: { id: 3, name: 'Online', is_virtual: true },
+  join_url: null,
   dietitian: { id: 5, name: 'Julie Roy' },
   patient: { id: 7, name: 'Marie Tremblay' },
   reasons: [
@@ -84,6 +85,7 @@ const followUp: AppointmentSummary = {
   session_language: 'en',
   service: { id: 3, translated_name: 'Follow-up' },
   office: { id: 1, name: 'Centretown', is_virtual: false },
+  join_url: null,
   reasons: [],
 };
 

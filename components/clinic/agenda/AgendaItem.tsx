@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef } from 'react';
+import { JoinButton } from '@/components/booking/JoinButton';
 import facts from '@/components/ui/facts.module.css';
 import listStyles from '@/components/ui/list.module.css';
 import type { AgendaAppointment, AgendaMark } from '@/lib/api/clinicAgenda';
@@ -114,6 +115,9 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
           <dd>{t(`languages.${appointment.session_language}`)}</dd>
         </div>
       </dl>
+      {appointment.join_url ? (
+        <JoinButton url={appointment.join_url} start={appointment.starts_at} end={appointment.ends_at} label={t('join', { name: patient.name })} />
+      ) : null}
       {appointment.can_mark ? (
         <div ref={actions} className="button-row" role="group" aria-label={t('actionsFor', { name: patient.name, time: startTime })}>
           {status === 'booked' ? (

@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId } from 'react';
+import { JoinButton } from '@/components/booking/JoinButton';
 import facts from '@/components/ui/facts.module.css';
 import listStyles from '@/components/ui/list.module.css';
 import type { AppointmentSummary } from '@/lib/api/booking';
@@ -57,6 +58,15 @@ export function AppointmentCard({ appointment, viewer, onReschedule, onCancel }:
           <dd>{t(`languages.${appointment.session_language}`)}</dd>
         </div>
       </dl>
+      {appointment.join_url ? (
+        <JoinButton
+          url={appointment.join_url}
+          start={appointment.start}
+          end={appointment.end}
+          label={t('join')}
+          notYet={(opensAt) => t('joinOpens', { time: format.dateTime(opensAt, { timeStyle: 'short', timeZone: clinic.timeZone }) })}
+        />
+      ) : null}
       {canChange ? (
         <div className="button-row">
           {appointment.can_reschedule ? (

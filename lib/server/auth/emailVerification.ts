@@ -17,7 +17,7 @@ export async function verifyEmail(db: Database, uid: string, token: string, loca
     .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning();
-  if (updated) await sendWelcomeEmail(updated, locale);
+  if (updated) await sendWelcomeEmail(db, updated, locale);
 }
 
 /** Sends a new link if the address has an unverified account; the answer is the same either way. */

@@ -35,6 +35,7 @@ export type AppointmentValues = Pick<
   | 'totalCents'
   | 'bookedBy'
   | 'timeslotTokenJti'
+  | 'videoRoom'
 >;
 
 /** The new time (and whatever else the new booking chain chose) of a rescheduled appointment. */

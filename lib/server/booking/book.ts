@@ -5,6 +5,7 @@ import type { BookAppointmentInput } from '@/lib/schemas/bookingSlots';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, offices, services, users, type Appointment, type GuestContact } from '@/lib/server/db/schema';
+import { kickMailQueue } from '@/lib/server/email/queue';
 import { AppError } from '@/lib/server/http/appError';
 import {
   findAppointmentByTokenJti,
@@ -16,9 +17,10 @@ import {
   type RescheduleResult,
 } from './appointments';
 import { appointmentIcs, appointmentIcsText, appointmentUid, googleCalendarLink } from './calendar';
-import { locationOf, sendBookingNotices } from './notifications';
+import { locationOf, queueBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
-import { findCurrentSlot, loadService } from './slots';
+import { newVideoRoom } from './videoRoom';
+import { findCurrentSlot, loadService, slotQueryOf } from './slots';
 import { verifyContextOf } from './steps/actor';
 import { bookingTokenContext, verifyChain, type Actor, type KeyContext, type RequestActor, type VerifiedChain } from './stepTokens';
 
@@ -68,6 +70,11 @@ async function checkMove(tx: Database, appointmentId: number, actor: Actor, now:
   throw notActive;
 }
 
+export async function isVirtualOffice(db: Database, officeId: number): Promise<boolean> {
+  const [office] = await db.select({ isVirtual: offices.isVirtual }).from(offices).where(eq(offices.id, officeId));
+  return office?.isVirtual ?? false;
+}
+
 /** The answer's appointment and its "Add to Google Calendar" link (no health details in the link). */
 async function describe(db: Database, appointment: Appointment) {
   const [row] = await db
@@ -86,7 +93,7 @@ async function describe(db: Database, appointment: Appointment) {
   const text = appointmentIcsText({
     serviceName: row ? (language === 'fr' ? row.service.nameFr : row.service.nameEn) : '',
     dietitianName: nameOf(people.find((p) => p.id === appointment.employeeId)),
-    location: row ? locationOf(row.office, language) : { kind: 'virtual' },
+    location: row ? locationOf(row.office, language, appointment.videoRoom) : { kind: 'virtual' },
     language,
   });
   return {
@@ -134,7 +141,7 @@ export async function bookAppointmentStep(db: Database, input: BookAppointmentIn
     // Before the re-check: a schedule or time-off change of this dietitian waits for this
     // booking (and its orphan check then sees it), or this re-check sees the change.
     await lockDietitianBookings(tx, dietitianId);
-    const slot = await findCurrentSlot(tx, chain, service, { startIso: start, now, dietitianId });
+    const slot = await findCurrentSlot(tx, slotQueryOf(chain), service, { startIso: start, now, dietitianId });
     if (!slot) throw slotUnavailable();
     const startsAt = new Date(slot.start);
     const { base, tax, total } = chain.appointment.priceCents;
@@ -153,25 +160,30 @@ export async function bookAppointmentStep(db: Database, input: BookAppointmentIn
       totalCents: total,
       bookedBy: actor.kind === 'employee' ? actor.userId : null,
       timeslotTokenJti: jti,
+      videoRoom: (await isVirtualOffice(tx, chain.location.officeId)) ? newVideoRoom() : null,
     };
-    if (movingId === undefined) return { ...(await insertAppointment(tx, { ...values, ...party })), previous: null };
-    const override = await checkMove(tx, movingId, actor, now);
-    return rescheduleAppointment(tx, { appointmentId: movingId, newValues: values, by: actor.kind === 'guest' ? null : actor.userId, override });
+    const written: Pick<RescheduleResult, 'appointment' | 'created' | 'previous'> =
+      movingId === undefined
+        ? { ...(await insertAppointment(tx, { ...values, ...party })), previous: null }
+        : await rescheduleAppointment(tx, {
+            appointmentId: movingId,
+            newValues: values,
+            by: actor.kind === 'guest' ? null : actor.userId,
+            override: await checkMove(tx, movingId, actor, now),
+          });
+    // In the same transaction, and only for a new write (a resubmitted token sends no second e-mail).
+    if (written.created) {
+      await queueBookingNotices(tx, {
+        appointmentId: written.appointment.id,
+        kind: written.appointment.rescheduledFromId !== null ? 'rescheduled' : 'booked',
+        previousStart: written.previous?.startsAt,
+      });
+    }
+    return written;
   });
 
   const rescheduled = outcome.appointment.rescheduledFromId !== null;
-  // After commit, and only for a new write: a resubmitted token sends no second e-mail.
-  if (outcome.created) {
-    try {
-      await sendBookingNotices(db, {
-        appointmentId: outcome.appointment.id,
-        kind: rescheduled ? 'rescheduled' : 'booked',
-        previousStart: outcome.previous?.startsAt,
-      });
-    } catch (error) {
-      // Loading the e-mails' data failed: the booking stands; log the error's name only.
-      console.error(`[booking] notices failed: ${error instanceof Error ? error.name : 'error'}`);
-    }
-  }
+  // A first try in the background: the answer never waits on the SMTP server.
+  if (outcome.created) void kickMailQueue();
   return { ...(await describe(db, outcome.appointment)), messageKey: rescheduled ? 'appointmentRescheduled' : 'appointmentBooked' };
 }

@@ -7,6 +7,7 @@ import { appointments, offices, patientProfiles, services, skills, users, type A
 import { canCancelOrReschedule } from './rules';
 import { appointmentStatistics, type AppointmentStatistics } from './statistics';
 
+import { joinUrlOf } from './videoRoom';
 /** Whose appointments are listed: a patient's own, or those an employee sees as the dietitian. */
 export interface Viewer {
   userId: number;
@@ -21,6 +22,8 @@ export interface AppointmentSummary {
   session_language: 'en' | 'fr';
   service: { id: number; translated_name: string };
   office: { id: number; name: string; is_virtual: boolean };
+  /** A booked virtual visit's video room link (issue #15); null otherwise. */
+  join_url: string | null;
   dietitian: { id: number; name: string };
   /** id null for a guest's booking. */
   patient: { id: number | null; name: string };
@@ -48,13 +51,13 @@ type Named = { nameEn: string; nameFr: string };
  */
 export function summaryBasics(
   row: {
-    appointment: Pick<Appointment, 'id' | 'startsAt' | 'endsAt' | 'status' | 'sessionLanguage'>;
+    appointment: Pick<Appointment, 'id' | 'startsAt' | 'endsAt' | 'status' | 'sessionLanguage' | 'videoRoom'>;
     service: Named & { id: number };
     office: Named & { id: number; isVirtual: boolean };
     dietitian: { id: number; firstName: string; lastName: string };
   },
   locale: Locale,
-): Pick<AppointmentSummary, 'id' | 'start' | 'end' | 'status' | 'session_language' | 'service' | 'office' | 'dietitian'> {
+): Pick<AppointmentSummary, 'id' | 'start' | 'end' | 'status' | 'session_language' | 'service' | 'office' | 'join_url' | 'dietitian'> {
   const { appointment: a, service, office } = row;
   const fr = locale === 'fr';
   return {
@@ -65,6 +68,7 @@ export function summaryBasics(
     session_language: a.sessionLanguage,
     service: { id: service.id, translated_name: fr ? service.nameFr : service.nameEn },
     office: { id: office.id, name: fr ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },
+    join_url: a.status === 'booked' && office.isVirtual ? joinUrlOf(a.videoRoom) : null,
     dietitian: { id: row.dietitian.id, name: fullName(row.dietitian) },
   };
 }

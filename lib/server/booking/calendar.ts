@@ -30,8 +30,10 @@ export interface AppointmentIcsInput {
   title: string;
   /** Only the service, the dietitian and the clinic's phone (appointmentIcsText): never health details. */
   description: string;
-  /** The office's address, or 'Virtual appointment' with no link. */
+  /** The office's address, or a virtual visit's join link. */
   location: string;
+  /** A virtual visit's join link (URL). */
+  url?: string;
   /** The clinic. */
   organizer: CalendarPerson;
   /** The patient. */
@@ -52,9 +54,10 @@ export function appointmentIcsText(input: {
   dietitianName: string;
   location: AppointmentLocation;
   language: EmailLanguage;
-}): { title: string; description: string; location: string } {
-  const { language } = input;
+}): { title: string; description: string; location: string; url?: string } {
+  const { language, location } = input;
   const fr = language === 'fr';
+  const joinUrl = location.kind === 'virtual' ? (location.joinUrl ?? undefined) : undefined;
   const lines = [
     labelled('Service', input.serviceName, language),
     labelled(fr ? 'Diététiste' : 'Dietitian', input.dietitianName, language),
@@ -63,8 +66,11 @@ export function appointmentIcsText(input: {
   const description = lines.join('\n');
   return {
     title: `${input.serviceName} – ${clinic.name}`,
-    description: fr ? frenchTypography(description) : description,
-    location: formatLocation(input.location, language),
+    // The URL stays out of frenchTypography, which would put no-break spaces into it.
+    description: `${fr ? frenchTypography(description) : description}${joinUrl ? `\n${labelled(fr ? 'Appel vidéo' : 'Video call', joinUrl, language)}` : ''}`,
+    // Calendars make a LOCATION that is a link clickable: the way into the call.
+    location: joinUrl ?? formatLocation(location, language),
+    ...(joinUrl && { url: joinUrl }),
   };
 }
 
@@ -120,6 +126,7 @@ export function appointmentIcs(input: AppointmentIcsInput): string {
     title: input.title,
     description: input.description,
     location: input.location,
+    ...(input.url && { url: input.url }),
     status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     organizer: { name: paramSafe(input.organizer.name), email: input.organizer.email },
     attendees: [

@@ -1,10 +1,11 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/client';
+import { kickMailQueue } from '@/lib/server/email/queue';
 import { appointments, services } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { cancelAppointment } from './appointments';
-import { sendBookingNotices } from './notifications';
+import { queueBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
 import type { RequestActor } from './stepTokens';
 
@@ -51,8 +52,22 @@ export async function cancelForActor(
       ? new AppError('cancellation_notice', 409, 'cancellationTooLate', { values: { hours: row.minCancellationNoticeHours } })
       : notActive();
   }
-  // cancelAppointment only touches a row still booked, so a concurrent cancel or move wins cleanly.
-  const result = await cancelAppointment(db, { appointmentId: input.appointmentId, by: actor.userId, override: decision.override });
-  if (result.cancelled) await sendBookingNotices(db, { appointmentId: input.appointmentId, kind: 'cancelled' });
+  return cancelAndNotify(db, { appointmentId: input.appointmentId, by: actor.userId, override: decision.override });
+}
+
+/**
+ * Cancels and queues its e-mails in one transaction, then kicks the queue. cancelAppointment only
+ * touches a row still booked, so a concurrent cancel or move wins cleanly (and sends nothing here).
+ */
+export async function cancelAndNotify(
+  db: Database,
+  input: { appointmentId: number; by: number | null; override: boolean },
+): Promise<{ cancelled: boolean }> {
+  const result = await db.transaction(async (tx) => {
+    const cancelled = await cancelAppointment(tx, input);
+    if (cancelled.cancelled) await queueBookingNotices(tx, { appointmentId: input.appointmentId, kind: 'cancelled' });
+    return cancelled;
+  });
+  if (result.cancelled) void kickMailQueue();
   return { cancelled: result.cancelled };
 }

@@ -10,19 +10,22 @@ import {
   appointmentConfirmationEmail,
   appointmentRescheduledEmail,
   dietitianNoticeEmail,
-  sendEmail,
   type AppointmentLocation,
   type EmailLanguage,
   type RenderedEmail,
 } from '@/lib/server/email';
+import { queueEmail } from '@/lib/server/email/queue';
 import { appointmentIcs, appointmentIcsText, appointmentUid, icsAttachment } from './calendar';
+import { createManageLink } from './manageLinks';
+import { joinUrlOf } from './videoRoom';
 
 /**
  * The e-mails that follow a booking, a reschedule or a cancellation (issue #4 item 7): the
- * patient's (in the booking's session language, with the .ics) and the dietitian's notice (in
- * the dietitian's own language). Called after the transaction commits: a failed send is logged
- * by name only and never undoes what was saved. Nothing here reads the reasons or the message:
- * they are health information and e-mail is not a secure channel.
+ * patient's (in the booking's session language, with the .ics and the manage link) and the
+ * dietitian's notice (in the dietitian's own language). Queued in the transaction that made the
+ * change (issue #15), so they exist exactly when the change does; the caller kicks the queue
+ * after the commit. Nothing here reads the reasons or the message: they are health information
+ * and e-mail is not a secure channel.
  */
 
 export type BookingNoticeKind = 'booked' | 'rescheduled' | 'cancelled';
@@ -44,18 +47,10 @@ function officeAddress(office: Office): string {
   return [street, office.unitNumber, office.city, region].filter(Boolean).join(', ');
 }
 
-export function locationOf(office: Office, language: EmailLanguage): AppointmentLocation {
-  if (office.isVirtual) return { kind: 'virtual' };
+/** Where the visit is; a virtual visit's join link when its room is given (the patient's e-mails). */
+export function locationOf(office: Office, language: EmailLanguage, videoRoom: string | null = null): AppointmentLocation {
+  if (office.isVirtual) return { kind: 'virtual', joinUrl: joinUrlOf(videoRoom) };
   return { kind: 'office', name: language === 'fr' ? office.nameFr : office.nameEn, address: officeAddress(office) };
-}
-
-async function deliver(send: () => Promise<unknown>, what: string): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    // The name only: the message could echo an address or the e-mail's content.
-    console.error(`[email] ${what} could not be sent: ${error instanceof Error ? error.name : 'error'}`);
-  }
 }
 
 async function previousStartOf(db: Database, appointment: Appointment): Promise<Date> {
@@ -67,8 +62,8 @@ async function previousStartOf(db: Database, appointment: Appointment): Promise<
   return row?.startsAt ?? appointment.startsAt;
 }
 
-/** Sends the patient's e-mail and the dietitian's notice for one appointment. Never throws for a send. */
-export async function sendBookingNotices(db: Database, input: BookingNoticeInput): Promise<void> {
+/** Queues the patient's e-mail and the dietitian's notice for one appointment, in the caller's transaction. */
+export async function queueBookingNotices(db: Database, input: BookingNoticeInput): Promise<void> {
   const [row] = await db
     .select({ appointment: appointments, service: services, office: offices })
     .from(appointments)
@@ -93,10 +88,12 @@ export async function sendBookingNotices(db: Database, input: BookingNoticeInput
   if (patient) {
     const language = appointment.sessionLanguage;
     const serviceName = language === 'fr' ? service.nameFr : service.nameEn;
-    const location = locationOf(office, language);
+    const location = locationOf(office, language, input.kind === 'cancelled' ? null : appointment.videoRoom);
     const details = { serviceName, start: appointment.startsAt, end: appointment.endsAt, location, dietitianName, timeZone };
-    // Guests have no account: they change a booking by phone, which the e-mail says instead.
-    const manageLink = patientUser ? pageLink(language, '/profile') : undefined;
+    // A live visit's e-mail carries its manage link; a cancellation's points a patient to their
+    // appointments (a guest books again from the site).
+    const manageLink =
+      input.kind === 'cancelled' ? (patientUser ? pageLink(language, '/profile') : undefined) : await createManageLink(db, appointment);
     const personal = { ...details, firstName: patient.firstName, language, manageLink };
     const priced = { ...personal, totalCents: appointment.totalCents, taxCents: appointment.taxCents, cancellationNoticeHours: service.minCancellationNoticeHours };
     const content: RenderedEmail =
@@ -118,10 +115,10 @@ export async function sendBookingNotices(db: Database, input: BookingNoticeInput
       attendee: { name: `${patient.firstName} ${patient.lastName}`, email: patient.email },
       language,
     });
-    await deliver(
-      () => sendEmail({ to: patient.email, language, ...content, attachments: [icsAttachment(ics, method, language)] }),
-      `appointment ${input.kind}`,
-    );
+    await queueEmail(db, {
+      purpose: `appointment ${input.kind}`,
+      message: { to: patient.email, language, ...content, attachments: [icsAttachment(ics, method, language)] },
+    });
   }
 
   if (dietitian) {
@@ -143,6 +140,6 @@ export async function sendBookingNotices(db: Database, input: BookingNoticeInput
       input.kind === 'rescheduled'
         ? dietitianNoticeEmail({ ...base, kind: 'rescheduled', previousStart: previousStart ?? appointment.startsAt })
         : dietitianNoticeEmail({ ...base, kind: input.kind });
-    await deliver(() => sendEmail({ to: dietitian.email, language, ...content }), `dietitian notice (${input.kind})`);
+    await queueEmail(db, { purpose: `dietitian notice (${input.kind})`, message: { to: dietitian.email, language, ...content } });
   }
 }

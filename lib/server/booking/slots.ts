@@ -13,7 +13,8 @@ import { lastBookableLocalDate } from './rules';
 import { bookingPatientId, verifyContextOf } from './steps/actor';
 import { centsToDecimal } from './steps/catalog';
 import { findQualifiedDietitians } from './steps/dietitians';
-import { bookingTokenContext, signNextStep, verifyChain, type KeyContext, type RequestActor, type VerifiedChain } from './stepTokens';
+import type { Locale } from '@/lib/i18n/routing';
+import { bookingTokenContext, signNextStep, verifyChain, type Actor, type KeyContext, type RequestActor, type VerifiedChain } from './stepTokens';
 
 /**
  * Loads what getAvailableSlots / findSlot need for one booking chain, with one query per kind
@@ -45,23 +46,47 @@ export interface SlotWindow {
   days: number;
 }
 
+/**
+ * Whose slots, where: what a booking chain established, or (for a manage link's reschedule) what
+ * the appointment being moved holds.
+ */
+export interface SlotQuery {
+  actor: Actor;
+  officeId: number;
+  sessionLanguage: Locale;
+  skillIds: number[];
+  /** The appointment being moved: it no longer holds its own time. */
+  movingId?: number;
+  /** A guest's e-mail: their own visits cannot overlap the new one. */
+  guestEmail?: string;
+}
+
+export function slotQueryOf(chain: SlotChain): SlotQuery {
+  return {
+    actor: chain.auth.actor,
+    officeId: chain.location.officeId,
+    sessionLanguage: chain.session_language.sessionLanguage,
+    skillIds: chain.skills.skillIds,
+    movingId: chain.session_language.reschedulingAppointmentId,
+    guestEmail: chain.contact.contact.email,
+  };
+}
+
 export async function loadAvailabilityInput(
   db: Database,
-  chain: SlotChain,
+  query: SlotQuery,
   service: ServiceRow,
   window: SlotWindow,
 ): Promise<AvailabilityInput> {
-  const { actor } = chain.auth;
-  const officeId = chain.location.officeId;
+  const { actor, officeId, movingId } = query;
   const selectedDietitianId = actor.kind === 'employee' ? actor.dietitianId : null;
   const dietitianIds = await findQualifiedDietitians(db, {
-    sessionLanguage: chain.session_language.sessionLanguage,
-    skillIds: chain.skills.skillIds,
+    sessionLanguage: query.sessionLanguage,
+    skillIds: query.skillIds,
     requiresMatchingSkills: service.requiresMatchingSkills,
     dietitianId: selectedDietitianId,
   });
   // The appointment being moved no longer holds its time for this booking (rescheduleAppointment frees it).
-  const movingId = chain.session_language.reschedulingAppointmentId;
   const notMoving: SQL | undefined = movingId === undefined ? undefined : ne(appointments.id, movingId);
   const lastDate = addDays(window.fromDate, window.days - 1);
   // Weekly load counts whole ISO weeks: from the Monday of the first date to the Sunday of the last.
@@ -129,8 +154,8 @@ export async function loadAvailabilityInput(
   const ownedBy: SQL | undefined =
     patientId !== null
       ? eq(appointments.patientId, patientId)
-      : actor.kind === 'guest'
-        ? sql`lower(${appointments.guestContact} ->> 'email') = lower(${chain.contact.contact.email})`
+      : actor.kind === 'guest' && query.guestEmail
+        ? sql`lower(${appointments.guestContact} ->> 'email') = lower(${query.guestEmail})`
         : undefined;
   const patientRows =
     ownedBy === undefined
@@ -177,13 +202,13 @@ export const MAX_WINDOW_DAYS = 90;
 /** The slot at `startIso` as availability would offer it now, for this chain's dietitian(s); null when gone. */
 export async function findCurrentSlot(
   db: Database,
-  chain: SlotChain,
+  query: SlotQuery,
   service: ServiceRow,
   options: { startIso: string; now: Date; dietitianId?: number },
 ): Promise<AppointmentSlot | null> {
   const timeZone = getConfig().clinicTimezone;
   const fromDate = utcToLocalDate(Date.parse(options.startIso), timeZone);
-  const input = await loadAvailabilityInput(db, chain, service, { now: options.now, timeZone, fromDate, days: 1 });
+  const input = await loadAvailabilityInput(db, query, service, { now: options.now, timeZone, fromDate, days: 1 });
   // Booking re-checks the dietitian the timeslot token named, not whoever is least busy now.
   const limited = options.dietitianId === undefined ? input : { ...input, selectedDietitianId: options.dietitianId };
   return findSlot(limited, options.startIso);
@@ -216,7 +241,7 @@ export async function fetchAppointmentsStep(db: Database, input: FetchAppointmen
   const windowEnd = addDays(fromDate, MAX_WINDOW_DAYS - 1);
   const toDate = windowEnd < horizon ? windowEnd : horizon;
   const days = Math.round((Date.parse(toDate) - Date.parse(fromDate)) / DAY_MS) + 1;
-  const options = days <= 0 ? {} : getAvailableSlots(await loadAvailabilityInput(db, chain, service, { now, timeZone, fromDate, days }));
+  const options = days <= 0 ? {} : getAvailableSlots(await loadAvailabilityInput(db, slotQueryOf(chain), service, { now, timeZone, fromDate, days }));
   const price = priceService(service);
   const claims = { fromDate, toDate, priceCents: { base: price.base_price, tax: price.tax_amount, total: price.total_price } };
   return {
@@ -241,7 +266,7 @@ export async function checkAppointmentStep(db: Database, input: CheckAppointment
   const offered = input.date >= chain.appointment.fromDate && input.date <= chain.appointment.toDate;
   if (!startIso || !offered || utcToLocalDate(Date.parse(startIso), timeZone) !== input.date) throw slotUnavailable();
   const service = await loadService(db, chain.service.serviceId);
-  const slot = await findCurrentSlot(db, chain, service, { startIso, now: key.now ?? new Date() });
+  const slot = await findCurrentSlot(db, slotQueryOf(chain), service, { startIso, now: key.now ?? new Date() });
   if (!slot) throw slotUnavailable();
   const { actor } = chain.auth;
   // Slots are limited to an employee's chosen dietitian, so the recommended one is that dietitian.

@@ -6,6 +6,7 @@ import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate
 import type { Database } from '@/lib/server/db/client';
 import { appointments, offices, services, skills, users } from '@/lib/server/db/schema';
 
+import { joinUrlOf } from '@/lib/server/booking/videoRoom';
 /**
  * The clinic agenda (issue #8, item 2): an employee's appointments over a day or a Monday-based
  * week of the clinic's calendar (CLINIC_TIMEZONE). Reasons are health-adjacent: they go to the
@@ -77,6 +78,7 @@ export async function toAgendaItems(db: Database, rows: AgendaRow[], input: { lo
         : { id: null, name: guest ? fullName(guest) : '', email: guest?.email ?? '', phone: guest?.phone ?? null },
       reasons: a.reasons.map((id) => reasonName.get(id) ?? ''),
       office: { name: fr ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },
+      join_url: a.status === 'booked' && office.isVirtual ? joinUrlOf(a.videoRoom) : null,
       session_language: a.sessionLanguage,
       can_mark: a.status !== 'cancelled' && a.startsAt.getTime() <= input.now.getTime(),
     };

@@ -2,23 +2,16 @@ import 'server-only';
 import { pageLink } from '@/lib/server/auth/links';
 import { getConfig } from '@/lib/server/config';
 import type { ContactMessageRow } from '@/lib/server/db/schema';
-import { contactAcknowledgementEmail, contactClinicCopyEmail, sendEmail } from '@/lib/server/email';
-
-/** A failed send never undoes the stored message (the clinic still sees it); logged without content. */
-async function deliver(send: () => Promise<unknown>, what: string): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    console.error(`[email] ${what} could not be sent: ${error instanceof Error ? error.name : 'error'}`);
-  }
-}
+import type { Database } from '@/lib/server/db/client';
+import { contactAcknowledgementEmail, contactClinicCopyEmail } from '@/lib/server/email';
+import { queueEmail } from '@/lib/server/email/queue';
 
 /**
- * The two e-mails of a contact-page message, called after it is committed: the clinic's copy
+ * The two e-mails of a contact-page message, queued in the transaction that stores it: the clinic's copy
  * (with the message: it goes to the clinic's own mailbox, see contactClinicCopy.ts), Reply-To
  * the sender, and the sender's acknowledgement in their language (without the message).
  */
-export async function sendContactEmails(message: ContactMessageRow): Promise<void> {
+export async function queueContactEmails(tx: Database, message: ContactMessageRow): Promise<void> {
   const { clinicEmail, clinicTimezone } = getConfig();
   const language = message.language;
   const copy = contactClinicCopyEmail({
@@ -31,8 +24,8 @@ export async function sendContactEmails(message: ContactMessageRow): Promise<voi
     receivedAt: message.createdAt,
     timeZone: clinicTimezone,
   });
-  await deliver(() => sendEmail({ to: clinicEmail, language, ...copy }, { replyTo: message.email }), 'contact message');
+  await queueEmail(tx, { purpose: 'contact message', message: { to: clinicEmail, language, ...copy }, options: { replyTo: message.email } });
 
   const acknowledgement = contactAcknowledgementEmail({ language, bookingLink: pageLink(language, '/book-online') });
-  await deliver(() => sendEmail({ to: message.email, language, ...acknowledgement }), 'contact acknowledgement');
+  await queueEmail(tx, { purpose: 'contact acknowledgement', message: { to: message.email, language, ...acknowledgement } });
 }

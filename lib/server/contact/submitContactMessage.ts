@@ -4,7 +4,8 @@ import type { ContactMessage } from '@/lib/schemas/contactMessage';
 import { assertUnderLimit, hashIp, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
 import type { Database } from '@/lib/server/db/client';
 import { contactMessages } from '@/lib/server/db/schema';
-import { sendContactEmails } from './contactEmails';
+import { kickMailQueue } from '@/lib/server/email/queue';
+import { queueContactEmails } from './contactEmails';
 
 /** Who sent the message: the request's address (for the limits only) and language. */
 export interface ContactActor {
@@ -34,7 +35,7 @@ export async function submitContactMessage(
 
   const ipKey = `contact-ip:${hashIp(actor.ip)}`;
   const emailKey = `contact-email:${input.email}`;
-  const saved = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // Both checks before either count, so a refused message uses up neither allowance.
     // The contact page's text: call us instead.
     await assertUnderLimit(tx, ipKey, contactLimits.perIp, now, 'contactRateLimited');
@@ -54,9 +55,9 @@ export async function submitContactMessage(
         createdAt: now,
       })
       .returning();
-    return row!;
+    await queueContactEmails(tx, row!);
   });
 
-  await sendContactEmails(saved);
+  void kickMailQueue();
   return { accepted: true };
 }

@@ -7,7 +7,8 @@ import { assertUnderLimit, hashIp, recordEvent, type Limit } from '@/lib/server/
 import type { User } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/client';
 import { intakeDrafts, intakeSubmissions, skills } from '@/lib/server/db/schema';
-import { intakeAcknowledgementEmail, sendEmailOrLog } from '@/lib/server/email';
+import { intakeAcknowledgementEmail } from '@/lib/server/email';
+import { kickMailQueue, queueEmail } from '@/lib/server/email/queue';
 import { AppError } from '@/lib/server/http/appError';
 import { encryptJson, submissionContext } from './crypto';
 
@@ -67,10 +68,10 @@ export async function submitIntake(
       createdAt: now,
     });
     if (actor.user) await tx.delete(intakeDrafts).where(eq(intakeDrafts.userId, actor.user.id));
+    const language = contact.preferredLanguage;
+    const email = intakeAcknowledgementEmail({ language, bookingLink: pageLink(language, '/book-online') });
+    await queueEmail(tx, { purpose: 'intake acknowledgement', message: { to: contact.email, language, ...email } });
   });
-
-  const language = contact.preferredLanguage;
-  const email = intakeAcknowledgementEmail({ language, bookingLink: pageLink(language, '/book-online') });
-  await sendEmailOrLog({ to: contact.email, language, ...email }, 'intake acknowledgement');
+  void kickMailQueue();
   return { publicId };
 }

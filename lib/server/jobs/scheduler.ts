@@ -1,21 +1,24 @@
 import 'server-only';
 import { getConfig } from '@/lib/server/config';
 import { getDb, type Database } from '@/lib/server/db/client';
-import { sendDueReminders, type ReminderCounts } from './reminders';
+import { deliverQueuedEmails, type QueueRunCounts } from '@/lib/server/email/queue';
+import { queueDueReminders, type ReminderCounts } from './reminders';
 
 /**
- * The background jobs (today: appointment reminders), run inside the server process every
+ * The background jobs (appointment reminders, then the e-mail queue), run inside the server process every
  * JOBS_INTERVAL_SECONDS, or once by `npm run jobs:run-once` from an external cron. Both may run
  * at the same time, on any number of instances: each job claims its work in the database.
  */
 
 export interface JobCounts {
   reminders: ReminderCounts;
+  mail: QueueRunCounts;
 }
 
 /** Runs every job once, now. What the scheduler's ticks and `npm run jobs:run-once` call. */
 export async function runJobsOnce(db: Database, now: Date = new Date()): Promise<JobCounts> {
-  return { reminders: await sendDueReminders(db, now) };
+  const reminders = await queueDueReminders(db, now);
+  return { reminders, mail: await deliverQueuedEmails(db) };
 }
 
 /**
@@ -51,8 +54,11 @@ export interface JobScheduler {
 const globalForJobs = globalThis as typeof globalThis & { __clinicJobScheduler?: JobScheduler };
 
 async function runScheduledJobs(): Promise<void> {
-  const { reminders } = await runJobsOnce(await getDb());
-  if (reminders.claimed > 0) console.info(`[jobs] reminders: ${reminders.sent} sent, ${reminders.failed} failed`);
+  const { reminders, mail } = await runJobsOnce(await getDb());
+  if (reminders.queued > 0) console.info(`[jobs] reminders: ${reminders.queued} queued`);
+  if (mail.sent + mail.retrying + mail.failed > 0) {
+    console.info(`[jobs] e-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up`);
+  }
 }
 
 /**

@@ -98,6 +98,11 @@ export const appointments = pgTable(
     calendarUid: uuid('calendar_uid').notNull().defaultRandom(),
     /** The iCalendar SEQUENCE: up by one at each reschedule and at cancellation. */
     sequence: integer('sequence').notNull().default(0),
+    /**
+     * A virtual visit's video room: an unguessable name put into VIDEO_ROOM_URL_TEMPLATE. Null for
+     * an in-person visit; a reschedule gets a new one, so the old join link leads nowhere.
+     */
+    videoRoom: text('video_room'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at')
       .notNull()
@@ -130,4 +135,23 @@ export const appointments = pgTable(
 );
 
 export type Appointment = typeof appointments.$inferSelect;
+
+/**
+ * Manage links (issue #15): each confirmation and reminder e-mail carries a random token that
+ * opens the appointment's manage page without an account. Only its SHA-256 is stored, so the
+ * table alone opens nothing. A link of a rescheduled appointment leads to its successor.
+ */
+export const appointmentLinks = pgTable(
+  'appointment_links',
+  {
+    id: serial('id').primaryKey(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('appointment_links_token_hash_key').on(t.tokenHash), index('appointment_links_appointment_idx').on(t.appointmentId)],
+);
 export type NewAppointment = typeof appointments.$inferInsert;

@@ -5,3 +5,4 @@ export * from './appointments';
 export * from './schedule';
 export * from './contact';
 export * from './intake';
+export * from './mail';

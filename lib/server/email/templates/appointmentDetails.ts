@@ -4,8 +4,11 @@ import { formatPhone } from '@/lib/format/phone';
 import type { EmailLanguage } from '../types';
 import { formatMinutes } from './shared';
 
-/** Where the visit takes place. A virtual visit carries no link: e-mail is not the channel for it. */
-export type AppointmentLocation = { kind: 'office'; name: string; address: string } | { kind: 'virtual' };
+/**
+ * Where the visit takes place. A virtual visit's `joinUrl` is its video room (issue #15): in the
+ * patient's e-mails and calendar file; absent from the dietitian's notice, who joins from the agenda.
+ */
+export type AppointmentLocation = { kind: 'office'; name: string; address: string } | { kind: 'virtual'; joinUrl?: string | null };
 
 /**
  * Everything a booking e-mail may say about an appointment. Deliberately no reasons for the visit
@@ -61,8 +64,8 @@ export function formatDuration(start: Date, end: Date, language: EmailLanguage):
 }
 
 const LABELS = {
-  en: { service: 'Service', when: 'Date and time', duration: 'Duration', location: 'Location', dietitian: 'Dietitian' },
-  fr: { service: 'Service', when: 'Date et heure', duration: 'Durée', location: 'Lieu', dietitian: 'Diététiste' },
+  en: { service: 'Service', when: 'Date and time', duration: 'Duration', location: 'Location', dietitian: 'Dietitian', join: 'Video call link' },
+  fr: { service: 'Service', when: 'Date et heure', duration: 'Durée', location: 'Lieu', dietitian: 'Diététiste', join: 'Lien de l’appel vidéo' },
 } as const satisfies Record<EmailLanguage, Record<string, string>>;
 
 /** A label and its value as one paragraph; French labels get their space before the colon. */
@@ -84,6 +87,7 @@ export function detailLines(
   ];
   if (options.duration ?? true) lines.push(labelled(l.duration, formatDuration(details.start, details.end, language), language));
   lines.push(labelled(l.location, formatLocation(details.location, language), language));
+  if (details.location.kind === 'virtual' && details.location.joinUrl) lines.push(labelled(l.join, details.location.joinUrl, language));
   if (options.dietitian ?? true) lines.push(labelled(l.dietitian, details.dietitianName, language));
   return lines;
 }
@@ -120,7 +124,7 @@ export interface PatientAppointmentInput extends AppointmentDetails {
   taxCents: number;
   /** The service's min_cancellation_notice, in hours. */
   cancellationNoticeHours: number;
-  /** The profile page, where the appointment can be changed. Unset for guests, who have none: they call. */
+  /** The appointment's manage link (lib/server/booking/manageLinks.ts); unset: changes by phone. */
   manageLink?: string;
 }
 
@@ -133,10 +137,10 @@ export function changePolicyNote(
   const how =
     language === 'fr'
       ? manageLink
-        ? `Vous pouvez le faire depuis votre compte ou en nous appelant au ${phone}.`
+        ? `Vous pouvez le faire en ligne avec le bouton « Gérer mon rendez-vous » ou en nous appelant au ${phone}.`
         : `Il suffit de nous appeler au ${phone}.`
       : manageLink
-        ? `You can do so from your account or by calling us at ${phone}.`
+        ? `You can do so online with the “Manage my appointment” button or by calling us at ${phone}.`
         : `Simply call us at ${phone}.`;
   return `${cancellationPolicy(cancellationNoticeHours, language)} ${how}`;
 }

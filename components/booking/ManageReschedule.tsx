@@ -1,0 +1,107 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { FormAlert } from '@/components/ui/form/FormParts';
+import { readApiFailure } from '@/lib/api/auth';
+import type { AppointmentOptions } from '@/lib/api/booking';
+import { manageApi, type ManagedAppointment } from '@/lib/api/manage';
+import { clinic } from '@/lib/clinic';
+import { formatPhone } from '@/lib/format/phone';
+import { bookableDates } from '@/stores/bookingSteps';
+import styles from './booking.module.css';
+import { MonthCalendar } from './steps/MonthCalendar';
+
+interface Props {
+  token: string;
+  onMoved: (appointment: ManagedAppointment) => void;
+  onBack: () => void;
+}
+
+/**
+ * The manage page's reschedule: the booking flow's date-and-time step for this visit (same
+ * service, office, language and reasons, under the same availability rules), then one click.
+ */
+export function ManageReschedule({ token, onMoved, onBack }: Props) {
+  const t = useTranslations('Manage');
+  const booking = useTranslations('Booking.datetime');
+  const format = useFormatter();
+  const [options, setOptions] = useState<AppointmentOptions | null>(null);
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    manageApi.slots(token).then(
+      ({ appointment_options }) => setOptions(appointment_options),
+      (failure: unknown) => setError(readApiFailure(failure).message ?? t('loadFailed')),
+    );
+  }, [token, t]);
+
+  const dates = bookableDates(options);
+  const time = (iso: string) => format.dateTime(new Date(iso), { hour: 'numeric', minute: '2-digit' });
+  const longDate = (day: string) => format.dateTime(new Date(`${day}T12:00:00Z`), { dateStyle: 'full', timeZone: 'UTC' });
+  const move = () => {
+    if (!slot) return;
+    setBusy(true);
+    setError(null);
+    manageApi.reschedule(token, slot).then(
+      ({ appointment }) => onMoved(appointment),
+      (failure: unknown) => {
+        setError(readApiFailure(failure).message ?? t('loadFailed'));
+        // The time may have just been taken: offer what is free now.
+        setSlot(null);
+        manageApi.slots(token).then(({ appointment_options }) => setOptions(appointment_options), () => undefined);
+      },
+    ).finally(() => setBusy(false));
+  };
+
+  return (
+    <section className={styles.manageConfirm} aria-labelledby="manage-pick-title">
+      <h2 id="manage-pick-title">{t('pickTitle')}</h2>
+      {options === null && !error ? <p role="status">{t('loadingTimes')}</p> : null}
+      {options !== null && dates.length === 0 ? <p role="status">{t('noTimes', { phone: formatPhone(clinic.phone) })}</p> : null}
+      {dates.length > 0 ? (
+        <div className={styles.datetime}>
+          <MonthCalendar
+            enabled={dates}
+            selected={date}
+            onSelect={(day) => {
+              setDate(day);
+              setSlot(null);
+            }}
+          />
+          <div aria-live="polite">
+            {date ? (
+              <>
+                <h3 id="manage-slots">{booking('slotsFor', { date: longDate(date) })}</h3>
+                <ul className={styles.slots} aria-labelledby="manage-slots">
+                  {(options?.[date] ?? []).map((offered) => (
+                    <li key={offered.start}>
+                      <button type="button" className={styles.slot} aria-pressed={offered.start === slot} onClick={() => setSlot(offered.start)}>
+                        {booking('slot', { start: time(offered.start), end: time(offered.end) })}
+                        {offered.recommended_employee ? <span className={styles.slotWith}>{booking('with', { name: offered.recommended_employee.name })}</span> : null}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p className={styles.muted}>{booking('pickDate')}</p>
+            )}
+          </div>
+        </div>
+      ) : null}
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <div className="button-row">
+        <button type="button" className="button button--primary" onClick={move} disabled={!slot || busy} aria-busy={busy}>
+          {busy ? t('moving') : t('confirmMove')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onBack} disabled={busy}>
+          {t('back')}
+        </button>
+      </div>
+    </section>
+  );
+}
