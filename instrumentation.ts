@@ -29,6 +29,9 @@ export async function register(): Promise<void> {
       await migrateDatabase(db, kind, {
         then: () => seedDatabase(db, { demo: config.seedDemo, demoVisits: { now: new Date(), timeZone: config.clinicTimezone } }),
       });
+      // The embedded database has one process, this one: an e-mail claimed by a process that
+      // died (kill -9, a crash) is free to send at once rather than when its claim runs out.
+      if (kind === 'pglite') await (await import('./lib/server/email/queue')).releaseClaims(db);
     } catch (error) {
       // Next would keep the process alive without ever serving: stop, so a supervisor restarts it.
       console.error('[startup] the server cannot start:', error instanceof Error ? error.message : error);

@@ -273,7 +273,7 @@ test.describe('the site frame', () => {
   });
 
   test('pages with a token in their address never send it on as a referrer', async ({ request }) => {
-    for (const path of ['/reset-password/MTI/abc', '/fr/reset-password/MTI/abc', '/verify-email?uid=MTI&token=x', '/fr/inscription/employe?invite=x']) {
+    for (const path of ['/reset-password/MTI/abc', '/fr/reset-password/MTI/abc', '/verify-email?uid=MTI&token=x', '/fr/inscription/employe?invite=x', '/manage-appointment', '/fr/gerer-mon-rendez-vous']) {
       expect((await request.get(path)).headers()['referrer-policy'], path).toBe('no-referrer');
     }
   });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '@/lib/server/db/client';
 import { mailQueue, type QueuedMail } from '@/lib/server/db/schema';
 import { sendEmail } from './index';
@@ -168,6 +168,14 @@ export function kickMailQueue(): Promise<void> {
     running = null;
   });
   return running;
+}
+
+/**
+ * Frees every claim. Only for a database no other process can use (the embedded one, at start):
+ * with PostgreSQL another instance may be sending right now, and claims expire on their own.
+ */
+export async function releaseClaims(db: Database): Promise<void> {
+  await db.update(mailQueue).set({ claimedUntil: null }).where(and(eq(mailQueue.status, 'pending'), isNotNull(mailQueue.claimedUntil)));
 }
 
 export interface FailedMail {

@@ -21,6 +21,8 @@ export async function colleagueChecks(ctx: Context, section: Section): Promise<v
 
   expect(await send({ method: 'GET', path: '/api/clinic/team', cookie }), 403, 'a non-admin employee reads the team');
   expect(await send({ method: 'POST', path: '/api/clinic/invitations', body: { email: `second-${email}`, language: 'en' }, cookie }), 403, 'a non-admin employee invites');
+  expect(await send({ method: 'GET', path: '/api/clinic/mail-failures', cookie }), 403, 'a non-admin employee reads the undelivered e-mails');
+  expect(await send({ method: 'POST', path: '/api/clinic/mail-failures/1/retry', cookie }), 403, 'a non-admin employee sends an e-mail again');
   expect(await send({ method: 'POST', path: `/api/clinic/employees/${fixtures.otherEmployeeId}/deactivate`, cookie }), 403, 'a non-admin employee deactivates a colleague');
   expect(await send({ method: 'POST', path: `/api/clinic/employees/${fixtures.otherEmployeeId}/reactivate`, cookie }), 403, 'a non-admin employee reactivates a colleague');
   expect(await send({ method: 'POST', path: `/api/clinic/appointments/${fixtures.appointmentA}/status`, body: { status: 'booked' }, cookie }), 403, "a non-admin employee marks another dietitian's appointment");

@@ -32,6 +32,8 @@ export interface Row {
 }
 
 const NEW_PASSWORD = 'a brand new passphrase for 2027';
+/** A well-formed manage-link token (43 base64url characters) that no appointment has. */
+const manageToken = (runId: string, who: Who) => `${runId}-${who}`.replace(/[^A-Za-z0-9_-]/g, '').padEnd(43, 'x').slice(0, 43);
 const farDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const step = (path: StepPath): Row => ({
   route: path,
@@ -88,6 +90,17 @@ export const matrixRows: Row[] = [
     req: (_, who, bag) => ({ body: { appointment_id: (who === 'employee' ? bag.booking.guest : bag.booking.patientA).appointmentId ?? 0 } }),
     why: "guest, A and B aim at A's booking of the walk above; the employee cancels the guest's",
   },
+  // Manage links: the token is the only key, whoever is signed in; an unknown one is the same 404 for all.
+  ...(['/api/booking/manage', '/api/booking/manage/cancel', '/api/booking/manage/slots'] as const).map(
+    (route): Row => ({ route, method: 'POST', expect: [404, 404, 404, 404], req: (ctx, who) => ({ body: { token: manageToken(ctx.runId, who) } }), why: 'an unknown link' }),
+  ),
+  {
+    route: '/api/booking/manage/reschedule',
+    method: 'POST',
+    expect: [404, 404, 404, 404],
+    req: (ctx, who) => ({ body: { token: manageToken(ctx.runId, who), start: new Date(Date.now() + 30 * 86_400_000).toISOString() } }),
+    why: 'an unknown link',
+  },
   { route: '/api/booking/patients', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: '/api/booking/patients?search=de' }) },
   { route: '/api/booking/selected-patient-info', method: 'GET', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/booking/selected-patient-info?id=${ctx.people.patientA.userId}` }) },
   { route: '/api/clinic/agenda', method: 'GET', expect: [401, 403, 403, 200] },
@@ -107,6 +120,14 @@ export const matrixRows: Row[] = [
   },
   { route: '/api/clinic/employees/[id]/reactivate', method: 'POST', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/employees/${ctx.fixtures.otherEmployeeId}/reactivate` }) },
   { route: '/api/clinic/invitations', method: 'POST', expect: [401, 403, 403, 201], req: (ctx, who) => ({ body: { email: `invitee-${who}-${ctx.runId}@example.com`, language: 'fr' } }) },
+  { route: '/api/clinic/mail-failures', method: 'GET', expect: [401, 403, 403, 200] },
+  {
+    route: '/api/clinic/mail-failures/[id]/retry',
+    method: 'POST',
+    expect: [401, 403, 403, 404],
+    req: () => ({ path: '/api/clinic/mail-failures/999999/retry' }),
+    why: 'no such e-mail waiting: 404 for the administrator',
+  },
   { route: '/api/clinic/patients', method: 'GET', expect: [401, 403, 403, 200] },
   { route: '/api/clinic/patients/[id]', method: 'GET', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/patients/${ctx.people.patientA.userId}` }) },
   { route: '/api/clinic/schedule', method: 'GET', expect: [401, 403, 403, 200] },

@@ -1,11 +1,12 @@
-// After a crash: is every acknowledged booking in the database, and is anything half-written?
-// A booking (lib/server/booking/book.ts) is one appointments row written in one transaction,
-// then, after the commit and before the answer, two outbox e-mails (the guest's confirmation
-// and the dietitian's notice), each an .eml then a .json, written to a temporary name and
-// renamed. So "half-written" means: a row that breaks what a booking always writes (the
-// constraints, its reasons pointing at real skills, a guest's address, its token id), two active
-// rows of one dietitian overlapping, an outbox .json that is damaged or has no .eml, or a
-// booking answered 2xx whose e-mails are not both there.
+// After a crash: is every acknowledged booking in the database, is anything half-written, and
+// did every committed booking's e-mails go out? A booking (lib/server/booking/book.ts) is one
+// appointments row and its two queued e-mails (the guest's confirmation, the dietitian's notice)
+// written in one transaction; the e-mail queue (lib/server/email/queue.ts) then writes each to
+// the file outbox, an .eml then a .json, to a temporary name and renamed. So "half-written"
+// means: a row that breaks what a booking always writes (the constraints, its reasons pointing
+// at real skills, a guest's address, its token id), two active rows of one dietitian
+// overlapping, an outbox .json that is damaged or has no .eml, a booking answered 2xx whose
+// e-mails are not both there, or a committed booking (answered or not) without its confirmation.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -28,8 +29,11 @@ export interface AuditResult {
   halfWritten: string[];
   /** Storm bookings committed whose answer was lost in the crash (allowed either way). */
   committedUnanswered: number;
-  /** ...of which have no confirmation e-mail: the crash came between the commit and the e-mail. */
-  unansweredWithoutEmail: number;
+  /** Storm bookings committed (answered or not), and those whose confirmation is in the outbox. */
+  committed: number;
+  confirmationsDelivered: number;
+  /** Queued e-mails not sent yet. */
+  queuePending: number;
   leftoverTempFiles: number;
 }
 
@@ -56,7 +60,7 @@ const OVERLAPS = `
    WHERE a.status <> 'cancelled' AND b.status <> 'cancelled'
      AND tstzrange(a.starts_at, a.blocked_until) && tstzrange(b.starts_at, b.blocked_until)`;
 
-function readOutbox(dir: string): { entries: OutboxEntry[]; damaged: string[]; leftoverTempFiles: number } {
+export function readOutbox(dir: string): { entries: OutboxEntry[]; damaged: string[]; leftoverTempFiles: number } {
   let names: string[] = [];
   try {
     names = readdirSync(dir);
@@ -117,12 +121,17 @@ export async function auditBookings(db: Database, acknowledged: Acknowledged[], 
   }
   const answered = new Set(acknowledged.map((booking) => booking.id));
   const unanswered = storm.filter((row) => !answered.has(Number(row.id)));
+  const delivered = storm.filter((row) => mailTo(row.email).length > 0);
+  for (const row of storm) if (mailTo(row.email).length === 0) halfWritten.push(`appointment ${String(row.id)}: committed but its confirmation was never sent`);
+  const [pending] = await rows(db, `SELECT count(*)::int AS n FROM mail_queue WHERE status <> 'sent'`);
   return {
     present: acknowledged.length - missing.length,
     missing,
     halfWritten,
     committedUnanswered: unanswered.length,
-    unansweredWithoutEmail: unanswered.filter((row) => mailTo(row.email).length === 0).length,
+    committed: storm.length,
+    confirmationsDelivered: delivered.length,
+    queuePending: Number(pending?.n ?? 0),
     leftoverTempFiles: outbox.leftoverTempFiles,
   };
 }
