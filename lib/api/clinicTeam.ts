@@ -2,9 +2,11 @@ import type { InvitationStatus, TeamInviteInput } from '@/lib/schemas/clinicTeam
 
 /**
  * The team page's calls (administrators only): GET /api/clinic/team, POST /api/clinic/invitations,
- * POST /api/clinic/employees/<id>/deactivate|reactivate. All silent: the page shows every outcome
- * in place (a refused deactivation is a list to act on, not a toast). The HTTP client loads on
- * the first call, like lib/api/intakeReview.ts.
+ * POST /api/clinic/employees/<id>/deactivate|reactivate, GET /api/clinic/mail-failures and
+ * POST /api/clinic/mail-failures/<id>/retry. All silent but the last: the page shows every outcome
+ * in place (a refused deactivation is a list to act on, not a toast); sending an e-mail again
+ * relays the server's confirmation (or refusal) as a toast. The HTTP client loads on the first
+ * call, like lib/api/intakeReview.ts.
  */
 
 export interface TeamEmployee {
@@ -31,6 +33,19 @@ export interface TeamRoster {
   employees: TeamEmployee[];
   /** The open ones first. */
   invitations: TeamInvitation[];
+}
+
+/** An e-mail the system gave up on after a day of failed sends (lib/server/email/queue.ts). */
+export interface FailedMail {
+  id: number;
+  /** An English technical label ('appointment booked', 'password reset', …). */
+  purpose: string;
+  recipient: string;
+  subject: string;
+  attempts: number;
+  last_error: string | null;
+  /** ISO date-time: when it was first queued. */
+  created_at: string;
 }
 
 /** A booked visit that stops a deactivation (409 `employee_has_appointments`). */
@@ -61,6 +76,22 @@ export async function inviteColleague(body: TeamInviteInput): Promise<{ id: numb
 export async function setEmployeeActive(id: number, active: boolean): Promise<void> {
   const { api } = await import('./client');
   await api.post(`/api/clinic/employees/${id}/${active ? 'reactivate' : 'deactivate'}`, {}, { silent: true });
+}
+
+/** The e-mails given up on, newest first. */
+export async function mailFailures(signal?: AbortSignal): Promise<FailedMail[]> {
+  const { api } = await import('./client');
+  const { data } = await api.get<{ emails: FailedMail[] }>('/api/clinic/mail-failures', { signal, silent: true });
+  return data.emails;
+}
+
+/**
+ * Queues a given-up e-mail again. Not silent: the server's answer is a toast. Rejects with a 404
+ * `mail_not_found` when it is no longer given up on (already sent again, e.g. by a colleague).
+ */
+export async function retryMail(id: number): Promise<void> {
+  const { api } = await import('./client');
+  await api.post(`/api/clinic/mail-failures/${id}/retry`, {});
 }
 
 /** The visits listed by a refused deactivation, or null when the failure was something else. */

@@ -34,7 +34,7 @@ test('a French guest moves and cancels a virtual visit from the e-mailed link', 
   await expect(main(page).getByRole('heading', { name: messages.fr.Booking.success.title })).toBeFocused();
 
   const confirmation = await waitForMail(email, { after: sentAfter, subject: /Rendez-vous confirmé/ });
-  const joinLink = /Lien de l’appel vidéo : (https:\/\/meet\.jit\.si\/clinic-[0-9a-f]{32})/.exec(confirmation.text)?.[1];
+  const joinLink = /Lien de l’appel vidéo\s:\s(https:\/\/meet\.jit\.si\/clinic-[0-9a-f]{32})/.exec(confirmation.text)?.[1];
   expect(joinLink, 'the confirmation carries the video room').toBeTruthy();
   const link = manageLink(confirmation.text);
 
@@ -64,7 +64,7 @@ test('a French guest moves and cancels a virtual visit from the e-mailed link', 
   const after = await main(page).locator('dl').innerText();
   expect(after).not.toEqual(before);
   const moved = await waitForMail(email, { after: movedAfter, subject: /déplacé/i });
-  const newJoinLink = /Lien de l’appel vidéo : (https:\/\/meet\.jit\.si\/clinic-[0-9a-f]{32})/.exec(moved.text)?.[1];
+  const newJoinLink = /Lien de l’appel vidéo\s:\s(https:\/\/meet\.jit\.si\/clinic-[0-9a-f]{32})/.exec(moved.text)?.[1];
   expect(newJoinLink).toBeTruthy();
   expect(newJoinLink).not.toEqual(joinLink);
 

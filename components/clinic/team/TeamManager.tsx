@@ -7,12 +7,14 @@ import { useUserStore } from '@/stores/StoresProvider';
 import { EmployeeList } from './EmployeeList';
 import { InvitationList } from './InvitationList';
 import { InviteForm } from './InviteForm';
+import { MailFailures } from './MailFailures';
 import styles from './team.module.css';
 import { useTeamRoster } from './useTeamRoster';
 
 /**
- * The team page (inside RequireAuth): administrators invite colleagues, follow the invitations
- * and switch employee accounts off and on. Others get a short explanation (the API answers 403).
+ * The team page (inside RequireAuth): administrators invite colleagues, follow the invitations,
+ * switch employee accounts off and on, and send again the e-mails the system gave up on. Others
+ * get a short explanation (the API answers 403).
  */
 export function TeamManager() {
   const t = useTranslations('ClinicTeam');
@@ -56,6 +58,7 @@ export function TeamManager() {
           {t('loading')}
         </p>
       )}
+      <MailFailures />
     </div>
   );
 }
