@@ -19,9 +19,9 @@ import { POST as pageView } from '@/app/api/analytics/pageview/route';
 import { createInvite } from '@/lib/server/auth/invites';
 import { setDatabaseForTests } from '@/lib/server/db/client';
 import { emailTokens, pageViews, sessions, users } from '@/lib/server/db/schema';
-import { readOutbox } from '@/lib/server/email';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { call } from './support/http';
+import { deliveredOutbox, deliverMail } from './support/mail';
 
 let testDb: TestDatabase;
 let outbox: string;
@@ -34,6 +34,7 @@ beforeAll(async () => {
   setDatabaseForTests(testDb.db);
 });
 afterAll(async () => {
+  await deliverMail();
   setDatabaseForTests(null);
   await testDb.close();
   rmSync(outbox, { recursive: true, force: true });
@@ -53,9 +54,9 @@ function signupBody(email: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** The newest e-mail sent to an address and the first link in it. */
+/** The newest e-mail sent to an address (once the queue had its try) and the first link in it. */
 async function lastMailTo(address: string) {
-  const mails = (await readOutbox(join(outbox, 'outbox'))).filter((m) => m.to === address);
+  const mails = (await deliveredOutbox(join(outbox, 'outbox'))).filter((m) => m.to === address);
   const mail = mails.at(-1);
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
   return { mail, link: link ? new URL(link) : undefined, count: mails.length };

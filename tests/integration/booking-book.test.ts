@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookAppointmentStep } from '@/lib/server/booking/book';
+import { appointmentOfLink } from '@/lib/server/booking/manageLinks';
 import { bookingTokenContext } from '@/lib/server/booking/stepTokens';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, employeeProfiles } from '@/lib/server/db/schema';
 import { DEMO_PATIENT } from '@/lib/server/db/seed';
-import { readOutbox } from '@/lib/server/email';
 import { demoClinic } from './support/clinic';
 import { bookingDriver, firstSlot, form, slotTokens } from './support/booking';
+import { deliveredOutbox } from './support/mail';
 
 /**
  * The last three booking calls (available-appointments/fetch and check, book-appointment)
@@ -43,7 +44,8 @@ const localMinute = (iso: string) => {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(iso));
   return Number(parts.find((p) => p.type === 'minute')!.value);
 };
-const mails = async (to: string) => (await readOutbox(join(clinic.dataDir, 'outbox'))).filter((m) => m.to === to);
+/** What the outbox holds for `to`, once the e-mails queued so far had their try. */
+const mails = async (to: string) => (await deliveredOutbox(join(clinic.dataDir, 'outbox'))).filter((m) => m.to === to);
 /** The decoded text/calendar part of an outbox .eml. */
 function calendarOf(emlPath: string): string {
   for (const chunk of readFileSync(emlPath, 'utf8').split(/\r\n--[^\r\n]+/)) {
@@ -87,6 +89,11 @@ describe('guest booking, end to end', () => {
     expect(sent[0]!.attachments[0]!.contentType).toMatch(/^text\/calendar; method=REQUEST/);
     expect(sent[0]!.text).not.toContain('Diabète');
     expect(calendarOf(sent[0]!.emlPath)).toContain('SEQUENCE:0');
+    // A guest too gets a manage link (in the session language), and it opens this appointment.
+    const token = sent[0]!.text.match(/https?:\/\/\S+\/fr\/gerer-mon-rendez-vous#([A-Za-z0-9_-]{43})\s/)?.[1];
+    expect(token).toBeDefined();
+    expect((await appointmentOfLink(db, token!, new Date()))?.id).toBe(appointment.id);
+    expect(sent[0]!.text).toContain('en ligne avec le bouton «\u00a0Gérer mon rendez-vous\u00a0»');
 
     // The same timeslot token again: the same appointment, and no second e-mail.
     const again = await book(t);

@@ -15,18 +15,24 @@ import { POST as checkSession } from '@/app/api/booking/check-session/route';
 import { POST as checkSkills } from '@/app/api/booking/check-skills/route';
 import { POST as checkLocation } from '@/app/api/booking/locations/check/route';
 import { POST as fetchLocations } from '@/app/api/booking/locations/fetch/route';
+import { POST as manageCancel } from '@/app/api/booking/manage/cancel/route';
+import { POST as manageReschedule } from '@/app/api/booking/manage/reschedule/route';
+import { POST as manageView } from '@/app/api/booking/manage/route';
+import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
 import { GET as searchPatients } from '@/app/api/booking/patients/route';
 import { GET as selectedPatientInfo } from '@/app/api/booking/selected-patient-info/route';
 import { GET as skillsAll } from '@/app/api/nutrition/skills/all/route';
 import { GET as servicesAll } from '@/app/api/services/all/route';
 import { createSession } from '@/lib/server/auth/sessions';
 import { insertAppointment } from '@/lib/server/booking/appointments';
+import { createManageLink } from '@/lib/server/booking/manageLinks';
 import { resetConfigForTests } from '@/lib/server/config';
 import { setDatabaseForTests, type Database } from '@/lib/server/db/client';
 import { appointments, offices, patientProfiles, services, skills, users } from '@/lib/server/db/schema';
 import { DEMO_DIETITIAN, DEMO_PATIENT } from '@/lib/server/db/seed';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { call } from './support/http';
+import { deliverMail } from './support/mail';
 
 /**
  * Managing appointments through the route handlers (issue #4 item 6): the booked list and its
@@ -72,6 +78,8 @@ async function book(patientId: number, at: number, message = 'Private note') {
   return appointment;
 }
 const farSlot = () => (nextFarSlot += DAY);
+/** The token of a new manage link (as e-mailed) to a fresh far-future appointment of patient A's. */
+const freshLinkOfA = async () => (await createManageLink(db, await book(ids.patientA, farSlot()))).split('#')[1]!;
 const get = (handler: Parameters<typeof call>[0], path: string, role: Role, locale: 'en' | 'fr' = 'en') =>
   call(handler, path, { cookie: cookie[role], locale });
 const post = (handler: Parameters<typeof call>[0], path: string, body: unknown, role: Role) =>
@@ -114,6 +122,7 @@ beforeAll(async () => {
   await db.update(appointments).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(appointments.id, appt.cancelled));
 });
 afterAll(async () => {
+  await deliverMail(); // no background e-mail run outlives the database
   setDatabaseForTests(null);
   await testDb.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -326,6 +335,23 @@ describe('authorization matrix: guest, patient A, patient B, employee × every b
       { route: 'booking/cancel-appointment', what: "a fresh appointment of A's", expect: { guest: 401, patientA: 200, patientB: 404, employee: 200 }, run: async (role) => post(cancelAppointment, '/api/booking/cancel-appointment', { appointment_id: (await book(ids.patientA, farSlot())).id }, role) },
       { route: 'booking/selected-patient-info', what: "A's details", expect: employeesOnly, run: (role) => get(selectedPatientInfo, `/api/booking/selected-patient-info?id=${ids.patientA}`, role) },
       { route: 'booking/patients', what: 'a search', expect: employeesOnly, run: (role) => get(searchPatients, '/api/booking/patients?search=martin', role) },
+      // The manage link's endpoints: whoever holds the link, whatever their session; no link, no access.
+      { route: 'booking/manage', what: "a link to A's appointment", expect: all(200), run: async (role) => post(manageView, '/api/booking/manage', { token: await freshLinkOfA() }, role) },
+      { route: 'booking/manage', what: 'a made-up link', expect: all(404), run: (role) => post(manageView, '/api/booking/manage', { token: 'x'.repeat(43) }, role) },
+      { route: 'booking/manage/slots', what: "a link to A's appointment", expect: all(200), run: async (role) => post(manageSlots, '/api/booking/manage/slots', { token: await freshLinkOfA() }, role) },
+      { route: 'booking/manage/slots', what: 'a made-up link', expect: all(404), run: (role) => post(manageSlots, '/api/booking/manage/slots', { token: 'x'.repeat(43) }, role) },
+      { route: 'booking/manage/cancel', what: "a link to A's appointment", expect: all(200), run: async (role) => post(manageCancel, '/api/booking/manage/cancel', { token: await freshLinkOfA() }, role) },
+      { route: 'booking/manage/cancel', what: 'a made-up link', expect: all(404), run: (role) => post(manageCancel, '/api/booking/manage/cancel', { token: 'x'.repeat(43) }, role) },
+      {
+        route: 'booking/manage/reschedule', what: "a link to A's appointment, to an offered time", expect: all(200),
+        run: async (role) => {
+          const token = await freshLinkOfA();
+          const offered = await post(manageSlots, '/api/booking/manage/slots', { token }, role);
+          const [slot] = Object.values(offered.json.appointment_options as Record<string, { start: string }[]>).flat();
+          return post(manageReschedule, '/api/booking/manage/reschedule', { token, start: slot!.start }, role);
+        },
+      },
+      { route: 'booking/manage/reschedule', what: 'a made-up link', expect: all(404), run: (role) => post(manageReschedule, '/api/booking/manage/reschedule', { token: 'x'.repeat(43), start: new Date(farSlot()).toISOString() }, role) },
     ];
   });
 

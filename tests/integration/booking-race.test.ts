@@ -19,6 +19,7 @@ import { setDatabaseForTests, type Database } from '@/lib/server/db/client';
 import { appointments, offices, patientProfiles, services, skills, users } from '@/lib/server/db/schema';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { call } from './support/http';
+import { deliverMail } from './support/mail';
 
 /**
  * Issue #4, "no double booking, ever": 20 patients race `book-appointment` for one slot of one
@@ -141,6 +142,7 @@ beforeAll(async () => {
   ids.office = (await db.select({ id: offices.id }).from(offices).where(eq(offices.slug, 'orleans')))[0]!.id;
 });
 afterAll(async () => {
+  if (testDb) await deliverMail(); // no background e-mail run outlives the database
   setDatabaseForTests(null);
   await testDb?.close();
   rmSync(dataDir, { recursive: true, force: true });

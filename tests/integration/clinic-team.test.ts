@@ -13,10 +13,10 @@ import { insertAppointment } from '@/lib/server/booking/appointments';
 import { hashToken } from '@/lib/server/auth/tokens';
 import { appointments, employeeInvites, services, sessions, users } from '@/lib/server/db/schema';
 import { DEMO_DIETITIAN, DEMO_PATIENT } from '@/lib/server/db/seed';
-import { readOutbox } from '@/lib/server/email';
 import { bookingDriver, type Options } from './support/booking';
 import { demoClinic } from './support/clinic';
 import { call } from './support/http';
+import { deliveredOutbox } from './support/mail';
 
 /**
  * Issue #8 item 4 through the route handlers: an administrator invites a colleague (single-use,
@@ -45,7 +45,7 @@ const reactivateAs = (cookie: string | undefined, id: number | string) =>
   call(withId(reactivate, id), `/api/clinic/employees/${id}/reactivate`, { body: {}, cookie });
 
 /** The messages sent to an address, oldest first. */
-const mailsTo = async (to: string) => (await readOutbox(join(clinic.dataDir, 'outbox'))).filter((mail) => mail.to === to);
+const mailsTo = async (to: string) => (await deliveredOutbox(join(clinic.dataDir, 'outbox'))).filter((mail) => mail.to === to);
 const tokenOf = (link: string) => new URL(link).searchParams.get('invite') ?? '';
 const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? '';
 const signUp = (token: string, firstName = 'Léa') =>

@@ -8,9 +8,10 @@ import { resetConfigForTests } from '@/lib/server/config';
 import { listContactOffices } from '@/lib/server/contact/offices';
 import { setDatabaseForTests } from '@/lib/server/db/client';
 import { contactMessages, offices, rateLimitEvents } from '@/lib/server/db/schema';
-import { contactAcknowledgementEmail, contactClinicCopyEmail, readOutbox } from '@/lib/server/email';
+import { contactAcknowledgementEmail, contactClinicCopyEmail } from '@/lib/server/email';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { call } from './support/http';
+import { deliveredOutbox, deliverMail } from './support/mail';
 
 const CLINIC_INBOX = 'reception@clinic.test';
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
   setDatabaseForTests(testDb.db);
 });
 afterAll(async () => {
+  await deliverMail();
   setDatabaseForTests(null);
   await testDb.close();
   delete process.env.CLINIC_EMAIL;
@@ -50,7 +52,8 @@ function message(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const mails = async () => readOutbox(join(dataDir, 'outbox'));
+/** The outbox, once the e-mails queued so far had their try. */
+const mails = () => deliveredOutbox(join(dataDir, 'outbox'));
 const storedFor = (email: string) => testDb.db.select().from(contactMessages).where(eq(contactMessages.email, email));
 const countMessages = async () => (await testDb.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages))[0]!.n;
 

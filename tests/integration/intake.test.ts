@@ -1,4 +1,4 @@
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray, like, sql } from 'drizzle-orm';
@@ -9,12 +9,13 @@ import { GET as list, POST as submit } from '@/app/api/intake/route';
 import { INTAKE_CONSENT_VERSION, intakeAnswersSchema } from '@/lib/schemas/intake';
 import { resetConfigForTests } from '@/lib/server/config';
 import { setDatabaseForTests } from '@/lib/server/db/client';
-import { intakeAccessLog, intakeDrafts, intakeSubmissions, rateLimitEvents, skills } from '@/lib/server/db/schema';
-import { readOutbox } from '@/lib/server/email';
+import { intakeAccessLog, intakeDrafts, intakeSubmissions, mailQueue, rateLimitEvents, skills } from '@/lib/server/db/schema';
+import { deliverQueuedEmails } from '@/lib/server/email/queue';
 import { decryptJson, encryptJson, IntakeDecryptionError, submissionContext } from '@/lib/server/intake/crypto';
 import { completeIntakeSubmission } from '../support/intakeAnswers';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { call } from './support/http';
+import { deliveredOutbox, deliverMail } from './support/mail';
 import { addPerson, type TestPerson } from './support/people';
 
 let testDb: TestDatabase;
@@ -29,6 +30,7 @@ beforeAll(async () => {
   setDatabaseForTests(testDb.db);
 });
 afterAll(async () => {
+  await deliverMail();
   setDatabaseForTests(null);
   await testDb.close();
   resetConfigForTests();
@@ -44,7 +46,8 @@ const emailOf = (body: ReturnType<typeof form>) => (body.answers.contact as { em
 const detail = (id: string) => (request: Request) => readDetail(request, { params: Promise.resolve({ id }) });
 
 const db = () => testDb.db;
-const mails = async () => readOutbox(join(dataDir, 'outbox'));
+/** The outbox, once the e-mails queued so far had their try. */
+const mails = () => deliveredOutbox(join(dataDir, 'outbox'));
 const countForms = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(intakeSubmissions))[0]!.n;
 const countEvents = async () =>
   (await db().select({ n: sql<number>`count(*)::int` }).from(rateLimitEvents).where(like(rateLimitEvents.key, 'intake-%')))[0]!.n;
@@ -108,24 +111,37 @@ describe('POST /api/intake', () => {
     for (const text of TYPED_STRINGS) expect(ack!.text).not.toContain(text);
   });
 
-  it('keeps the form when the acknowledgement cannot be sent, and logs no address', async () => {
+  it('keeps the form and queues its acknowledgement when it cannot be sent; logs no address; sends it later', async () => {
     const outbox = join(dataDir, 'outbox');
+    await mails(); // nothing of an earlier test still on its way
+    mkdirSync(outbox, { recursive: true });
     renameSync(outbox, `${outbox}.kept`);
     writeFileSync(outbox, 'not a directory'); // the outbox cannot be created: the send fails
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const body = form();
+    let logged = '';
     try {
-      const body = form();
       const res = await call(submit, '/api/intake', { body });
       expect(res.status).toBe(201);
       expect(await rowOf(res.json.id as string)).toBeDefined();
-      const logged = errors.mock.calls.flat().join('\n');
-      expect(logged).toMatch(/^\[email\] intake acknowledgement could not be sent: \w+$/);
-      expect(logged).not.toContain(emailOf(body));
+      await deliverMail(); // the request's first try, in the background: failed
+      logged = errors.mock.calls.flat().join('\n');
     } finally {
       errors.mockRestore();
       rmSync(outbox);
       renameSync(`${outbox}.kept`, outbox);
     }
+    const [queued] = await db().select().from(mailQueue).where(eq(mailQueue.recipient, emailOf(body)));
+    expect(queued).toMatchObject({ purpose: 'intake acknowledgement', status: 'pending', attempts: 1, sentAt: null, claimedUntil: null });
+    expect(logged).toMatch(new RegExp(`^\\[email\\] intake acknowledgement #${queued!.id}: try 1 failed \\((\\w+)\\)$`));
+    expect(logged).toContain(`(${queued!.lastError})`);
+    expect(logged).not.toContain(emailOf(body));
+    // Retried after its backoff, not at once.
+    expect(queued!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect((await mails()).filter((mail) => mail.to === emailOf(body))).toHaveLength(0);
+    expect(await deliverQueuedEmails(db(), { now: () => new Date(queued!.nextAttemptAt.getTime() + 1000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const [ack] = (await mails()).filter((mail) => mail.to === emailOf(body));
+    expect(ack).toMatchObject({ language: 'fr', subject: 'Nous avons bien reçu votre formulaire patient' });
   });
 
   it.each([

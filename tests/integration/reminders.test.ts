@@ -1,27 +1,41 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageLink } from '@/lib/server/auth/links';
+import { appointmentOfLink } from '@/lib/server/booking/manageLinks';
+import { joinUrlOf, newVideoRoom } from '@/lib/server/booking/videoRoom';
 import { resetConfigForTests } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, services, skills, users, type AppointmentStatus } from '@/lib/server/db/schema';
+import { appointments, mailQueue, services, skills, users, type AppointmentStatus } from '@/lib/server/db/schema';
 import { DEMO_PATIENT } from '@/lib/server/db/seed';
-import { readOutbox } from '@/lib/server/email';
-import { cancellationPolicy, formatAppointmentTime } from '@/lib/server/email/templates/appointmentDetails';
-import { sendDueReminders } from '@/lib/server/jobs/reminders';
+import { readOutbox, type OutboxRecord } from '@/lib/server/email';
+import { deliverQueuedEmails } from '@/lib/server/email/queue';
+import { changePolicyNote, formatAppointmentTime } from '@/lib/server/email/templates/appointmentDetails';
+import { frenchTypography } from '@/lib/server/email/templates/shared';
+import { queueDueReminders } from '@/lib/server/jobs/reminders';
 import { nonOverlapping, runJobsOnce, startJobScheduler } from '@/lib/server/jobs/scheduler';
 import { demoClinic } from './support/clinic';
 
 /**
  * Appointment reminders (issue #8 item 5) on the seeded demo clinic, with a fixed "now" handed
  * to the job: one e-mail per booked appointment starting within (now + 1 h, now + 24 h], in its
- * session language, never twice (also with concurrent runners), never for other statuses.
+ * session language, with its manage link (and a virtual visit's join link), queued never twice
+ * (also with concurrent runners), never for other statuses. The e-mail queue sends them
+ * (lib/server/email/queue.ts), on the real clock.
  */
 
 const clinic = demoClinic('reminders');
 let db: Database;
-const NOW = new Date('2031-03-10T14:00:00Z');
+/**
+ * 14:00 UTC on the 10th of next month: 9 to 41 days after the real clock, whatever the date the
+ * tests run. So nothing booked around NOW is due for the scheduler (which reads the real clock),
+ * and the manage links the reminders carry are still valid when the tests open them.
+ */
+const NOW = (() => {
+  const today = new Date();
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 10, 14));
+})();
 const HOUR = 3_600_000;
 const TZ = 'America/Toronto';
 const HEALTH = 'Diabète de type 2 (privé)';
@@ -46,18 +60,23 @@ afterAll(() => clinic.close());
 
 const outboxDir = () => join(clinic.dataDir, 'outbox');
 beforeEach(async () => {
-  await db.delete(appointments);
+  await db.delete(appointments); // and their manage links (ON DELETE CASCADE)
+  await db.delete(mailQueue);
   rmSync(outboxDir(), { recursive: true, force: true });
 });
 
 let guestCount = 0;
-/** A 1-hour visit starting `hours` after NOW; a guest's unless `patient` is set. */
+/**
+ * A 1-hour visit starting `hours` after NOW (or after `from`); a guest's unless `patient` is set.
+ * A visit at the virtual office has its video room, as booking gives it one.
+ */
 async function book(
   hours: number,
-  options: { language?: 'en' | 'fr'; patient?: boolean; status?: AppointmentStatus; office?: string } = {},
+  options: { language?: 'en' | 'fr'; patient?: boolean; status?: AppointmentStatus; office?: string; from?: Date } = {},
 ) {
-  const start = new Date(NOW.getTime() + hours * HOUR);
+  const start = new Date((options.from ?? NOW).getTime() + hours * HOUR);
   const status = options.status ?? 'booked';
+  const office = options.office ?? 'centretown';
   guestCount += 1;
   const guest = { firstName: 'Zoé', lastName: `Invitée ${guestCount}`, email: `guest-${guestCount}@example.test`, phone: '613 555 0142' };
   const [row] = await db
@@ -67,7 +86,7 @@ async function book(
       guestContact: options.patient ? null : guest,
       employeeId: ids.dietitian,
       serviceId: ids.service,
-      officeId: clinic.catalog.officeId[options.office ?? 'centretown']!,
+      officeId: clinic.catalog.officeId[office]!,
       startsAt: start,
       endsAt: new Date(start.getTime() + HOUR),
       blockedUntil: new Date(start.getTime() + 75 * 60_000),
@@ -79,37 +98,69 @@ async function book(
       priceCents: 12000,
       taxCents: 0,
       totalCents: 12000,
+      videoRoom: office === 'virtual' ? newVideoRoom() : null,
     })
     .returning();
   return { ...row!, to: options.patient ? DEMO_PATIENT.email : guest.email };
 }
 
 const mails = () => readOutbox(outboxDir());
+const reminderRows = () => db.select().from(mailQueue).where(eq(mailQueue.purpose, 'appointment reminder'));
+const NOTHING_SENT = { sent: 0, retrying: 0, failed: 0 };
 
-describe('sendDueReminders', () => {
-  it('sends one reminder ~20 h ahead in the session language: time, policy, how to change, no health data', async () => {
+/** The manage link a reminder carries (the first `<origin><path>#<token>`), and the appointment it opens. */
+async function manageLinkIn(mail: OutboxRecord, language: 'en' | 'fr') {
+  const page = pageLink(language, '/manage-appointment');
+  const token = mail.text.match(new RegExp(`${page.replace(/[.?/]/g, '\\$&')}#([A-Za-z0-9_-]{43})\\s`))?.[1];
+  expect(token, `a link to ${page} in: ${mail.text}`).toBeDefined();
+  expect(mail.html).toContain(`${page}#${token}`);
+  return { token: token!, opens: (await appointmentOfLink(db, token!, NOW))?.id };
+}
+
+describe('queueDueReminders', () => {
+  it('queues one reminder ~20 h ahead in the session language: time, policy, manage link, join link, no health data', async () => {
     const patientVisit = await book(20, { patient: true, language: 'en' });
     const guestVisit = await book(21.5, { language: 'fr', office: 'virtual' });
 
-    expect(await sendDueReminders(db, NOW)).toEqual({ claimed: 2, sent: 2, failed: 0 });
+    // Queued in the claim's transaction, not sent: that is the queue's job.
+    expect(await queueDueReminders(db, NOW)).toEqual({ queued: 2 });
+    expect(await mails()).toHaveLength(0);
+    const queued = await reminderRows();
+    expect(queued.map((row) => [row.recipient, row.language, row.status]).sort()).toEqual(
+      [[patientVisit.to, 'en', 'pending'], [guestVisit.to, 'fr', 'pending']].sort(),
+    );
+
+    expect(await deliverQueuedEmails(db)).toEqual({ ...NOTHING_SENT, sent: 2 });
     const sent = await mails();
     expect(sent).toHaveLength(2);
 
     const en = sent.find((m) => m.to === patientVisit.to)!;
     expect(en.language).toBe('en');
     expect(en.subject).toBe(`Reminder: your appointment on ${formatAppointmentTime(patientVisit.startsAt, 'en', TZ)}`);
-    expect(en.text).toContain(cancellationPolicy(noticeHours, 'en'));
+    expect(en.text).toContain(changePolicyNote({ language: 'en', cancellationNoticeHours: noticeHours, manageLink: 'the link' }));
+    expect(en.text).toContain('You can do so online with the “Manage my appointment” button');
     expect(en.text).toContain('Individual consultation');
-    expect(en.text).toContain(pageLink('en', '/profile'));
+    // A patient's reminder opens the appointment itself, no longer the profile page.
+    expect((await manageLinkIn(en, 'en')).opens).toBe(patientVisit.id);
+    expect(en.text).not.toContain('/profile');
+    // An office visit has no video call.
+    expect(en.text).not.toContain('Video call');
+    expect(en.text).not.toMatch(/clinic-[0-9a-f]{32}/);
 
     const fr = sent.find((m) => m.to === guestVisit.to)!;
     expect(fr.language).toBe('fr');
+    expect(fr.subject).toBe(frenchTypography(`Rappel : votre rendez-vous du ${formatAppointmentTime(guestVisit.startsAt, 'fr', TZ)}`));
     expect(fr.text).toContain(formatAppointmentTime(guestVisit.startsAt, 'fr', TZ));
-    expect(fr.text).toContain(cancellationPolicy(noticeHours, 'fr').replace(/ :/g, '\u00a0:'));
+    expect(fr.text).toContain(frenchTypography(changePolicyNote({ language: 'fr', cancellationNoticeHours: noticeHours, manageLink: 'le lien' })));
     expect(fr.text).toContain('Rendez-vous virtuel');
-    // A guest has no account: the clinic's phone, no link.
-    expect(fr.text).toContain('Il suffit de nous appeler');
+    // A guest has no account: the manage link, in the session language, is their way to change it.
+    expect((await manageLinkIn(fr, 'fr')).opens).toBe(guestVisit.id);
     expect(fr.text).not.toContain('/profile');
+    // The virtual visit's own video room.
+    const joinUrl = joinUrlOf(guestVisit.videoRoom)!;
+    expect(joinUrl).toMatch(/^https:\/\/\S+clinic-[0-9a-f]{32}$/);
+    expect(fr.text).toContain(`Lien de l’appel vidéo\u00a0: ${joinUrl}\n`);
+    expect(fr.html).toContain(joinUrl);
 
     for (const mail of sent) {
       for (const part of [mail.subject, mail.text, mail.html]) {
@@ -118,29 +169,38 @@ describe('sendDueReminders', () => {
       }
     }
 
-    // Stamped, and a second run finds nothing to do.
+    // Stamped, and a second run finds nothing to queue.
     const stamped = await db.select({ at: appointments.reminderSentAt }).from(appointments);
     expect(stamped.map((row) => row.at?.getTime())).toEqual([NOW.getTime(), NOW.getTime()]);
-    expect(await sendDueReminders(db, new Date(NOW.getTime() + 5 * 60_000))).toEqual({ claimed: 0, sent: 0, failed: 0 });
+    expect(await queueDueReminders(db, new Date(NOW.getTime() + 5 * 60_000))).toEqual({ queued: 0 });
+    expect(await deliverQueuedEmails(db)).toEqual(NOTHING_SENT);
     expect(await mails()).toHaveLength(2);
+    expect((await reminderRows()).map((row) => row.status)).toEqual(['sent', 'sent']);
   });
 
-  it('two concurrent runners send exactly one e-mail per appointment', async () => {
+  it('two concurrent runners queue exactly one e-mail per appointment', async () => {
     const visits = [];
     for (let i = 0; i < 10; i++) visits.push(await book(2 + 2 * i, { language: i % 2 ? 'fr' : 'en' }));
 
-    const [a, b] = await Promise.all([sendDueReminders(db, NOW), sendDueReminders(db, NOW)]);
-    expect(a.claimed + b.claimed).toBe(10);
-    expect(a.sent + b.sent).toBe(10);
-    expect(a.failed + b.failed).toBe(0);
+    const [a, b] = await Promise.all([queueDueReminders(db, NOW), queueDueReminders(db, NOW)]);
+    expect(a.queued + b.queued).toBe(10);
+    const queued = await reminderRows();
+    expect(queued.map((row) => row.recipient).sort()).toEqual(visits.map((v) => v.to).sort());
+
+    // Two senders at once: each message goes out once too.
+    const runs = await Promise.all([deliverQueuedEmails(db), deliverQueuedEmails(db)]);
+    expect(runs.map((run) => run.sent).reduce((x, y) => x + y)).toBe(10);
+    expect(runs.map((run) => run.retrying + run.failed)).toEqual([0, 0]);
 
     const sent = await mails();
     expect(sent).toHaveLength(10);
     expect(new Set(sent.map((m) => m.to))).toEqual(new Set(visits.map((v) => v.to)));
     for (const visit of visits) expect(sent.find((m) => m.to === visit.to)!.language).toBe(visit.sessionLanguage);
 
-    const again = await Promise.all([sendDueReminders(db, NOW), sendDueReminders(db, NOW)]);
-    expect(again.map((c) => c.claimed)).toEqual([0, 0]);
+    const again = await Promise.all([queueDueReminders(db, NOW), queueDueReminders(db, NOW)]);
+    expect(again).toEqual([{ queued: 0 }, { queued: 0 }]);
+    expect(await deliverQueuedEmails(db)).toEqual(NOTHING_SENT);
+    expect(await reminderRows()).toHaveLength(10);
     expect(await mails()).toHaveLength(10);
   });
 
@@ -153,44 +213,62 @@ describe('sendDueReminders', () => {
     const later = await book(25);
     const due = await book(23.5);
 
-    expect(await sendDueReminders(db, NOW)).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(await queueDueReminders(db, NOW)).toEqual({ queued: 1 });
+    expect(await deliverQueuedEmails(db)).toEqual({ ...NOTHING_SENT, sent: 1 });
     expect((await mails()).map((m) => m.to)).toEqual([due.to]);
 
     // Two hours on, the 25-hour visit is 23 hours away: its turn.
-    expect(await sendDueReminders(db, new Date(NOW.getTime() + 2 * HOUR))).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(await queueDueReminders(db, new Date(NOW.getTime() + 2 * HOUR))).toEqual({ queued: 1 });
+    expect(await deliverQueuedEmails(db)).toEqual({ ...NOTHING_SENT, sent: 1 });
     expect((await mails()).map((m) => m.to)).toEqual([due.to, later.to]);
     const unsent = await db.select({ status: appointments.status, at: appointments.reminderSentAt }).from(appointments);
     expect(unsent.filter((row) => row.at === null)).toHaveLength(5);
+    expect(await reminderRows()).toHaveLength(2);
   });
 
-  it('un-claims a reminder whose send failed, logs no address, and sends it on the next run', async () => {
+  it('a failed send leaves the reminder queued for a retry, logs no address, and a later run sends it', async () => {
     const visit = await book(20, { patient: true });
-    // A file where the outbox directory should be: writing the message fails.
-    mkdirSync(clinic.dataDir, { recursive: true });
-    writeFileSync(outboxDir(), 'not a directory');
+    expect(await queueDueReminders(db, NOW)).toEqual({ queued: 1 });
+
+    // An SMTP server that refuses: the error names the recipient, the log must not.
+    const refusing = vi.fn(async () => {
+      throw Object.assign(new Error(`connection refused while sending to ${visit.to}`), { code: 'ECONNREFUSED' });
+    });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let logged = '';
     try {
-      expect(await sendDueReminders(db, NOW)).toEqual({ claimed: 1, sent: 0, failed: 1 });
-      const logged = errors.mock.calls.flat().join('\n');
-      expect(logged).toContain(`appointment ${visit.id}`);
-      expect(logged).not.toContain('@');
+      expect(await deliverQueuedEmails(db, { send: refusing })).toEqual({ ...NOTHING_SENT, retrying: 1 });
+      logged = errors.mock.calls.flat().join('\n');
     } finally {
       errors.mockRestore();
     }
-    const [row] = await db.select({ at: appointments.reminderSentAt }).from(appointments).where(eq(appointments.id, visit.id));
-    expect(row!.at).toBeNull();
+    expect(refusing).toHaveBeenCalledTimes(1);
+    const [row] = await reminderRows();
+    expect(logged).toBe(`[email] appointment reminder #${row!.id}: try 1 failed (ECONNREFUSED)`);
+    expect(row).toMatchObject({ recipient: visit.to, status: 'pending', attempts: 1, lastError: 'ECONNREFUSED', claimedUntil: null, sentAt: null });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
-    rmSync(outboxDir(), { force: true });
-    expect(await sendDueReminders(db, NOW)).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    // The appointment stays stamped: the retry is the queue's, no second reminder is queued.
+    const [stamp] = await db.select({ at: appointments.reminderSentAt }).from(appointments).where(eq(appointments.id, visit.id));
+    expect(stamp!.at?.getTime()).toBe(NOW.getTime());
+    expect(await queueDueReminders(db, NOW)).toEqual({ queued: 0 });
+
+    // Not before its backoff, then sent by a working transport.
+    expect(await deliverQueuedEmails(db)).toEqual(NOTHING_SENT);
+    expect(await mails()).toHaveLength(0);
+    expect(await deliverQueuedEmails(db, { now: () => new Date(row!.nextAttemptAt.getTime() + 1000) })).toEqual({ ...NOTHING_SENT, sent: 1 });
     expect((await mails()).map((m) => m.to)).toEqual([visit.to]);
+    expect((await reminderRows())[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
   });
 });
 
 describe('the scheduler', () => {
   it('runs the jobs once on demand and returns the counts (npm run jobs:run-once)', async () => {
-    await book(18, { language: 'fr' });
-    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { claimed: 1, sent: 1, failed: 0 } });
-    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { claimed: 0, sent: 0, failed: 0 } });
+    const visit = await book(18, { language: 'fr' });
+    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { queued: 1 }, mail: { ...NOTHING_SENT, sent: 1 } });
+    expect((await mails()).map((m) => [m.to, m.language])).toEqual([[visit.to, 'fr']]);
+    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { queued: 0 }, mail: NOTHING_SENT });
+    expect(await mails()).toHaveLength(1);
   });
 
   it('skips a tick while the previous one is still running, and survives a failing run', async () => {
@@ -223,16 +301,20 @@ describe('the scheduler', () => {
       resetConfigForTests();
       expect(startJobScheduler()).toBeUndefined();
 
+      // Due by the real clock, and due only at NOW (days ahead).
+      const dueNow = await book(20, { from: new Date() });
+      await book(20);
+
       process.env.JOBS_INTERVAL_SECONDS = '3600';
       resetConfigForTests();
       const scheduler = startJobScheduler()!;
       try {
         expect(scheduler).toBeDefined();
         expect(startJobScheduler()).toBe(scheduler);
-        // Its ticks run the real jobs on the process's database (here, this file's): with the
-        // real clock, nothing in 2031 is due yet.
+        // Its ticks run the real jobs, reminders then the e-mail queue, on the process's database
+        // (here, this file's) with the real clock: only the visit due now is reminded.
         while (!(await scheduler.tick())) await new Promise((resolve) => setTimeout(resolve, 10));
-        expect(await mails()).toHaveLength(0);
+        expect((await mails()).map((m) => m.to)).toEqual([dueNow.to]);
       } finally {
         scheduler.stop();
       }

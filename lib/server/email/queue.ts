@@ -60,16 +60,19 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/** Claims the oldest message due at `now` whose claim is free; null when there is none. */
-async function claimNext(db: Database, now: Date): Promise<QueuedMail | null> {
+/** Claims the oldest message due at `now` whose claim is free (of `ids`, when given); null when there is none. */
+async function claimNext(db: Database, now: Date, ids?: number[]): Promise<QueuedMail | null> {
   const free = or(isNull(mailQueue.claimedUntil), lte(mailQueue.claimedUntil, now));
-  const due = and(eq(mailQueue.status, 'pending'), lte(mailQueue.nextAttemptAt, now), free);
+  const due = and(eq(mailQueue.status, 'pending'), lte(mailQueue.nextAttemptAt, now), free, ids ? inArray(mailQueue.id, ids) : undefined);
   const next = db.select({ id: mailQueue.id }).from(mailQueue).where(due).orderBy(asc(mailQueue.id)).limit(1).for('update', { skipLocked: true });
   const [row] = await db
     .update(mailQueue)
     .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${mailQueue.attempts} + 1` })
-    // Checked again on the row the UPDATE locks: a runner that picked it before another's claim committed finds it taken.
-    .where(and(inArray(mailQueue.id, next), due))
+    // `= (scalar subquery)`, not `IN (...)`: PostgreSQL may run an IN subquery again for each row
+    // it scans, and with SKIP LOCKED each run skips the rows just locked and picks another, so one
+    // UPDATE would claim many rows and return one. Checked again on the row the UPDATE locks: a
+    // runner that picked it before another's claim committed finds it taken.
+    .where(and(sql`${mailQueue.id} = (${next})`, due))
     .returning();
   return row ?? null;
 }
@@ -102,7 +105,7 @@ export async function deliverQueuedEmails(db: Database, options: QueueRunOptions
   const send = options.send ?? sendEmail;
   const counts: QueueRunCounts = { sent: 0, retrying: 0, failed: 0 };
   for (let i = 0; i < MAX_PER_RUN; i += 1) {
-    const mail = await claimNext(db, now());
+    const mail = await claimNext(db, now(), options.ids);
     if (!mail) break;
     try {
       const message: EmailMessage = {

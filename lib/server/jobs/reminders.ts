@@ -39,9 +39,14 @@ export interface ReminderCounts {
   queued: number;
 }
 
-/** Stamps up to BATCH_SIZE due, unclaimed appointments; returns the ids this call now owns. */
-async function claimBatch(db: Database, now: Date): Promise<number[]> {
-  const due = db
+/**
+ * Stamps up to BATCH_SIZE due, unclaimed appointments; returns the ids this call now owns. Runs in
+ * the caller's transaction: the rows picked FOR UPDATE SKIP LOCKED stay locked until it ends, so
+ * the UPDATE that follows touches exactly them (an `IN (subquery ... SKIP LOCKED)` may be run
+ * again per row and pick more).
+ */
+async function claimBatch(tx: Database, now: Date): Promise<number[]> {
+  const due = await tx
     .select({ id: appointments.id })
     .from(appointments)
     .where(
@@ -55,12 +60,12 @@ async function claimBatch(db: Database, now: Date): Promise<number[]> {
     .orderBy(asc(appointments.startsAt))
     .limit(BATCH_SIZE)
     .for('update', { skipLocked: true });
-  const claimed = await db
+  if (due.length === 0) return [];
+  const claimed = await tx
     .update(appointments)
     .set({ reminderSentAt: now })
-    // Checked again on the row the UPDATE locks: a runner that read it before another's commit
-    // finds it stamped and leaves it alone.
-    .where(and(inArray(appointments.id, due), isNull(appointments.reminderSentAt), eq(appointments.status, 'booked')))
+    // Checked again on the locked rows: a runner that read one before another's commit finds it stamped.
+    .where(and(inArray(appointments.id, due.map((row) => row.id)), isNull(appointments.reminderSentAt), eq(appointments.status, 'booked')))
     .returning({ id: appointments.id });
   return claimed.map((row) => row.id);
 }
@@ -126,7 +131,15 @@ export async function queueDueReminders(db: Database, now: Date = new Date()): P
     const claimed = await db.transaction(async (tx) => {
       const ids = await claimBatch(tx, now);
       if (ids.length === 0) return 0;
-      for (const reminder of await loadReminders(tx, ids)) await queueReminder(tx, reminder, timeZone);
+      for (const reminder of await loadReminders(tx, ids)) {
+        try {
+          await queueReminder(tx, reminder, timeZone);
+        } catch (error) {
+          // Checked before anything is written (no recipient, an address the mailer refuses): this
+          // one visit gets no reminder, the others of the batch still do. The name only is logged.
+          console.error(`[jobs] no reminder for appointment ${reminder.id}: ${error instanceof Error ? error.name : 'error'}`);
+        }
+      }
       return ids.length;
     });
     counts.queued += claimed;

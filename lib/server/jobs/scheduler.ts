@@ -15,7 +15,11 @@ export interface JobCounts {
   mail: QueueRunCounts;
 }
 
-/** Runs every job once, now. What the scheduler's ticks and `npm run jobs:run-once` call. */
+/**
+ * Runs every job once: reminders due at `now` (tests move it), then the e-mail queue on the real
+ * clock (a message is due when its own retry time has come). What the scheduler's ticks and
+ * `npm run jobs:run-once` call.
+ */
 export async function runJobsOnce(db: Database, now: Date = new Date()): Promise<JobCounts> {
   const reminders = await queueDueReminders(db, now);
   return { reminders, mail: await deliverQueuedEmails(db) };

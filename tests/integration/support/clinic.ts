@@ -8,6 +8,7 @@ import { setDatabaseForTests, type Database } from '@/lib/server/db/client';
 import { offices, services, skills, users } from '@/lib/server/db/schema';
 import { createTestDatabase, type TestDatabase } from './db';
 import type { Catalog } from './booking';
+import { deliverMail } from './mail';
 
 /**
  * The seeded demo clinic for the booking tests: a fresh test database, an outbox in a directory
@@ -38,6 +39,7 @@ export function demoClinic(name: string) {
       for (const row of await clinic.db.select().from(offices)) catalog.officeId[row.slug] = row.id;
     },
     async close() {
+      if (testDb) await deliverMail(); // no background e-mail run outlives the database
       setDatabaseForTests(null);
       await testDb?.close();
       rmSync(dataDir, { recursive: true, force: true });
