@@ -10,7 +10,8 @@ import { appointmentLinks, appointments, type Appointment } from '@/lib/server/d
  * opens the appointment without an account. The token is 256 random bits, sent only in the
  * e-mail, in the link's fragment (`/manage-appointment#<token>`): a fragment never reaches a
  * server log or a Referer header. The database keeps its SHA-256 only. A link works until 30
- * days after the visit's start; a rescheduled visit's link leads to the visit that replaced it.
+ * days after the start of the visit it opens; a rescheduled visit's link leads to the visit that
+ * replaced it.
  */
 
 const LINK_LIFETIME_AFTER_START_MS = 30 * 86_400_000;
@@ -40,7 +41,7 @@ export const isLinkToken = (token: string) => TOKEN_PATTERN.test(token);
 export async function appointmentOfLink(db: Database, token: string, now: Date): Promise<Appointment | null> {
   if (!isLinkToken(token)) return null;
   const [link] = await db.select().from(appointmentLinks).where(eq(appointmentLinks.tokenHash, hashLinkToken(token)));
-  if (!link || link.expiresAt <= now) return null;
+  if (!link) return null;
   let [appointment] = await db.select().from(appointments).where(eq(appointments.id, link.appointmentId));
   // A reschedule chain is short (a visit moved a few times); the bound only guards against a cycle.
   for (let hops = 0; appointment && hops < 50; hops += 1) {
@@ -53,5 +54,8 @@ export async function appointmentOfLink(db: Database, token: string, now: Date):
     if (!next) break;
     appointment = next;
   }
-  return appointment ?? null;
+  if (!appointment) return null;
+  // Valid until 30 days after the visit it opens now: a visit moved later keeps its old links.
+  const expiresAt = Math.max(link.expiresAt.getTime(), appointment.startsAt.getTime() + LINK_LIFETIME_AFTER_START_MS);
+  return expiresAt > now.getTime() ? appointment : null;
 }

@@ -74,8 +74,8 @@ export function createMailer(settings: MailerSettings): Mailer {
         info.message,
       );
       // In development the link is what a developer needs to go on (issue #3); never in production.
-      const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-      log?.(`[email] to ${message.to}: ${message.subject} -> ${file}${link ? `\n        link: ${link}` : ''}`);
+      const links = [...new Set(message.text.match(/https?:\/\/\S+/g) ?? [])].slice(0, 3);
+      log?.(`[email] to ${message.to}: ${message.subject} -> ${file}${links.map((link) => `\n        link: ${link}`).join('')}`);
       return { transport: 'outbox', messageId: info.messageId, path: file };
     },
   };

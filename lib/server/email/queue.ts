@@ -50,6 +50,9 @@ export async function queueEmail(tx: Database, input: QueueEmailInput): Promise<
       textBody: message.text,
       htmlBody: message.html,
       attachments: message.attachments ?? [],
+      // The app's clock, as the claim reads it: the database's now() has microseconds (and may run
+      // ahead), which made a message queued a moment ago look not yet due to the first try.
+      nextAttemptAt: new Date(),
     })
     .returning({ id: mailQueue.id });
   return row!.id;
