@@ -9,6 +9,9 @@ import { createNonce, pageContentSecurityPolicy, staticPageContentSecurityPolicy
 import { prerenderManifest, staticPageHashes } from '@/lib/http/staticPageHashes';
 import { siteOrigin } from '@/lib/seo/siteUrl';
 
+/** The policy of a plain-text answer: nothing may load from it or frame it. */
+const NOTHING_TO_RUN = "default-src 'none'; frame-ancestors 'none'";
+
 // Next 16 also calls this file `proxy.ts`; the design card names it middleware.ts.
 export default function middleware(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -17,7 +20,14 @@ export default function middleware(request: NextRequest) {
   if (!isDecodable(pathname)) {
     return new NextResponse('400 Bad Request / Requête invalide', {
       status: 400,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': NOTHING_TO_RUN },
+    });
+  }
+  // Pages are read, never written to: any other method is not allowed (issue 18).
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return new NextResponse('405 Method Not Allowed / Méthode non permise', {
+      status: 405,
+      headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': NOTHING_TO_RUN },
     });
   }
 
@@ -122,6 +132,7 @@ function rememberLocale(response: NextResponse, locale: Locale): void {
 export const config = {
   // Node.js, not Edge: the hashes of the prerendered pages are read from the build's files.
   runtime: 'nodejs',
-  // Pages and the API; not Next's own assets or files such as /sitemap.xml.
-  matcher: '/((?!_next|_vercel|.*\\..*).*)',
+  // Pages, the API and every unknown address, dotted ones too (`/nope.js` gets the 404 page with
+  // its policy, issue 18); not Next's own assets, the public files or the metadata routes.
+  matcher: '/((?!_next/|_vercel/|images/|animations/|icon|apple-icon\\.png$|manifest\\.webmanifest$|robots\\.txt$|(?:fr/)?sitemap\\.xml$).*)',
 };

@@ -1,8 +1,20 @@
 // `npm start` (and `node start.mjs` in the standalone folder): the production server. Next's own
 // request handler behind a plain Node HTTP server, so the server can bind where it is told.
 //
-//   PORT      the port (default 3000)
-//   HOSTNAME  the address to listen on (default: every interface); 127.0.0.1 behind a proxy
+//   PORT              the port (default 3000)
+//   HOSTNAME          the address to listen on (default: every interface); 127.0.0.1 behind a proxy
+//   TRUST_PROXY_HOPS  how many proxies stand in front (default 0): which address is the client's
+//
+// The client's address (issue 18). Per-address limits read the right-most X-Forwarded-For entry,
+// and Next keeps a client's own header (it only fills one in when it is missing), so a client
+// could pick its address. This server overwrites the header before Next sees it: with no proxy
+// (TRUST_PROXY_HOPS=0) it is the TCP peer; behind N proxies, the N-th entry from the right of the
+// header they appended to (each proxy adds the address it got the request from).
+//
+// Methods (issue 18): TRACE, TRACK and CONNECT cannot be represented by the Fetch API's Request,
+// so Next answered them 500 with a stack trace; a method Node cannot parse got a bare 400. Both
+// get 405 with `Allow` here, with the site's security headers. Other methods reach the middleware,
+// which answers 405 for whatever a page or an API route does not serve.
 //
 // Why not `next start -H 127.0.0.1`: Next 16.4 writes every middleware rewrite with the host
 // "localhost" for any loopback address (NextURL), then compares it with the host it was started
@@ -26,11 +38,69 @@ if (!hasConfigFile && existsSync(serverFiles) && !process.env.__NEXT_PRIVATE_STA
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(serverFiles, 'utf8')).config);
 }
 
+const trustedHops = Number(process.env.TRUST_PROXY_HOPS ?? '0');
+if (!Number.isInteger(trustedHops) || trustedHops < 0 || trustedHops > 10) {
+  console.error('[server] TRUST_PROXY_HOPS must be a whole number from 0 to 10');
+  process.exit(1);
+}
+
+/** The client's address: the TCP peer, or the one the trusted proxies recorded. */
+function clientAddress(req) {
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  if (trustedHops === 0) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const chain = [...String(header ?? '').split(','), peer].map((entry) => entry.trim()).filter(Boolean);
+  // chain = [what the client sent..., client, proxy 1, ..., proxy N-1, peer = proxy N]
+  return chain[Math.max(0, chain.length - 1 - trustedHops)];
+}
+
+// The API's routes and methods (lib/http/apiRoutes.ts), written by `npm run build` (post-build).
+const apiMethodsFile = path.join(dir, '.next', 'api-methods.json');
+const apiMethods = existsSync(apiMethodsFile)
+  ? Object.entries(JSON.parse(readFileSync(apiMethodsFile, 'utf8'))).map(([route, methods]) => ({
+      regex: new RegExp(`^${route.replace(/\[\w+\]/g, '[^/]+')}/?$`),
+      methods,
+    }))
+  : [];
+const ANSWERABLE = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const SECURITY_HEADERS = {
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cache-Control': 'no-store',
+};
+
+/** 405 for a method nothing here serves: the API's failure shape on /api, plain text elsewhere. */
+function methodNotAllowed(url) {
+  const pathname = (url ?? '/').split('?')[0];
+  const isApi = pathname === '/api' || pathname.startsWith('/api/');
+  const allow = isApi ? (apiMethods.find((route) => route.regex.test(pathname))?.methods ?? []).join(', ') : 'GET, HEAD';
+  const message = 'This method is not allowed here. / Cette méthode n’est pas permise ici.';
+  const body = isApi ? JSON.stringify({ code: 'method_not_allowed', message, messages: [{ message, type: 'error' }] }) : message;
+  const headers = {
+    ...SECURITY_HEADERS,
+    'Content-Type': isApi ? 'application/json' : 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    ...(allow ? { Allow: allow } : {}),
+  };
+  return { body, headers };
+}
+
 const app = next({ dev: false, dir, port, hostname: !bindTo || isLoopback(bindTo) ? 'localhost' : bindTo });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((req, res) => {
+  if (!ANSWERABLE.has(req.method ?? '')) {
+    const { body, headers } = methodNotAllowed(req.url);
+    res.writeHead(405, headers);
+    res.end(body);
+    return;
+  }
+  req.headers['x-forwarded-for'] = clientAddress(req);
+  delete req.headers['x-real-ip'];
   handle(req, res).catch((error) => {
     console.error(`[server] ${req.method} ${req.url?.split('?')[0]} failed:`, error instanceof Error ? error.name : error);
     if (!res.headersSent) res.statusCode = 500;
@@ -39,6 +109,15 @@ const server = createServer((req, res) => {
 });
 const keepAliveTimeout = Number.parseInt(process.env.KEEP_ALIVE_TIMEOUT ?? '', 10);
 if (keepAliveTimeout >= 0) server.keepAliveTimeout = keepAliveTimeout;
+
+// A request line Node cannot parse: a method it does not know is still a method not allowed.
+server.on('clientError', (error, socket) => {
+  if (!socket.writable) return socket.destroy();
+  if (error.code !== 'HPE_INVALID_METHOD') return socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  const { body, headers } = methodNotAllowed('/');
+  const lines = Object.entries({ ...headers, Connection: 'close' }).map(([name, value]) => `${name}: ${value}`);
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\n${lines.join('\r\n')}\r\n\r\n${body}`);
+});
 
 server.on('error', (error) => {
   console.error('[server] cannot listen:', error.message);

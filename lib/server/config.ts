@@ -23,6 +23,10 @@ export interface AppConfig {
   jobsIntervalSeconds: number;
   /** A virtual visit's join link: `{room}` is replaced by the appointment's unguessable room name. */
   videoRoomUrlTemplate: string;
+  /** Guest bookings a client address may make in an hour (issue 18). */
+  guestBookingLimitPerHour: number;
+  /** Upcoming guest appointments one e-mail address may hold. */
+  guestUpcomingPerEmail: number;
 }
 
 // Keys derived from these sign tokens and encrypt health data: a short one is a mistake.
@@ -95,6 +99,8 @@ const envSchema = z.object({
       error: 'must be an https:// URL containing {room}, e.g. https://meet.jit.si/{room}',
     })
     .default('https://meet.jit.si/{room}'),
+  GUEST_BOOKING_LIMIT_PER_HOUR: integer(1, 1_000_000).default(5),
+  GUEST_UPCOMING_PER_EMAIL: integer(1, 1_000_000).default(3),
 });
 
 /**
@@ -125,6 +131,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     videoRoomUrlTemplate: e.VIDEO_ROOM_URL_TEMPLATE,
+    guestBookingLimitPerHour: e.GUEST_BOOKING_LIMIT_PER_HOUR,
+    guestUpcomingPerEmail: e.GUEST_UPCOMING_PER_EMAIL,
   };
 }
 

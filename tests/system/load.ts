@@ -174,7 +174,8 @@ async function race(servers: AppServer[], round: number, ids: { serviceId: numbe
 
 async function sharedSlots(databaseUrl: string): Promise<void> {
   const scratch = await createScratchDatabase(databaseUrl, 'clinic_load');
-  const env = { DATABASE_URL: scratch.url, SEED_DEMO: '1', ...generatedSecrets() };
+  // Guests racing from one machine: the guest booking limits (issue 18) are lifted for the race.
+  const env = { DATABASE_URL: scratch.url, SEED_DEMO: '1', GUEST_BOOKING_LIMIT_PER_HOUR: '1000000', GUEST_UPCOMING_PER_EMAIL: '1000000', ...generatedSecrets() };
   const servers: AppServer[] = [];
   const attempts: Attempt[] = [];
   let overlaps = -1;

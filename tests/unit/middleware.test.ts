@@ -197,16 +197,28 @@ describe('matcher', () => {
   // Next treats the matcher as a path pattern; this one is also a valid regular expression.
   const matches = (path: string) => new RegExp(`^${config.matcher}$`).test(path);
 
-  it('runs on pages and on the API', () => {
-    for (const path of ['/', '/fr', '/fr/a-propos', '/blog/some-post', '/auth/login', '/api/auth/me', '/api/nope']) {
-      expect(matches(path)).toBe(true);
+  it('runs on pages, on the API and on unknown addresses, dotted ones too', () => {
+    for (const path of ['/', '/fr', '/fr/a-propos', '/blog/some-post', '/auth/login', '/api/auth/me', '/api/nope', '/nope.js', '/fr/rien.php', '/en/sitemap.xml', '/sitemap.xml.bak', '/.env']) {
+      expect(matches(path), path).toBe(true);
     }
   });
 
-  it("leaves Next's assets and files such as the sitemap alone", () => {
-    for (const path of ['/_next/static/chunks/a.js', '/sitemap.xml', '/animations/leaf.json']) {
-      expect(matches(path)).toBe(false);
+  it("leaves Next's assets, the public files and the metadata routes alone", () => {
+    for (const path of ['/_next/static/chunks/a.js', '/sitemap.xml', '/fr/sitemap.xml', '/robots.txt', '/icon.svg', '/icon-192.png', '/apple-icon.png', '/manifest.webmanifest', '/animations/leaf.json', '/images/blog/a.webp']) {
+      expect(matches(path), path).toBe(false);
     }
+  });
+});
+
+describe('methods', () => {
+  it('answers 405 with Allow: GET, HEAD to any other method on a page, with a policy', () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      const response = middleware(new NextRequest(new URL('/fr/a-propos', ORIGIN), { method }));
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+    expect(middleware(new NextRequest(new URL('/fr/a-propos', ORIGIN), { method: 'HEAD' })).status).not.toBe(405);
   });
 });
 

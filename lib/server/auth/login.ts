@@ -6,7 +6,7 @@ import type { Database } from '@/lib/server/db/client';
 import { AppError } from '@/lib/server/http/appError';
 import { sendPasswordResetEmail } from './accountEmails';
 import { timingSafeDummyVerify, verifyPassword } from './passwords';
-import { assertUnderLimit, clearEvents, limits, recordEvent } from './rateLimit';
+import { clearEvents, consume, limits } from './rateLimit';
 import { createSession } from './sessions';
 import { findUserByEmail } from './users';
 
@@ -19,13 +19,15 @@ const flags = (verify: boolean, reset: boolean) => ({ require_email_verification
  */
 export async function login(db: Database, input: z.infer<typeof loginSchema>, locale: Locale) {
   const failuresKey = `login-failed:${input.email}`;
-  await assertUnderLimit(db, failuresKey, limits.failedLoginPerAccount);
+  // Counted before the password is checked, and forgotten once it is right: simultaneous guesses
+  // cannot all pass the check before any of them is counted.
+  await consume(db, failuresKey, limits.failedLoginPerAccount);
   const user = await findUserByEmail(db, input.email);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await timingSafeDummyVerify(input.password).then(() => false);
   if (!user || !valid || !user.isActive) {
-    await recordEvent(db, failuresKey);
     throw new AppError('invalid_credentials', 401, 'invalidCredentials', { extra: flags(false, false) });
   }
+  await clearEvents(db, failuresKey);
   if (!user.emailVerifiedAt) {
     throw new AppError('email_not_verified', 403, 'emailNotVerified', { extra: flags(true, false) });
   }
@@ -33,7 +35,6 @@ export async function login(db: Database, input: z.infer<typeof loginSchema>, lo
     await sendPasswordResetEmail(db, user, locale);
     throw new AppError('password_reset_required', 403, 'passwordResetRequired', { extra: flags(false, true) });
   }
-  await clearEvents(db, failuresKey);
   const session = await createSession(db, user);
   return { user, session };
 }

@@ -7,7 +7,7 @@ import { AppError } from '@/lib/server/http/appError';
 import { consumeEmailAllowance, sendPasswordResetEmail } from './accountEmails';
 import { redeemLinkToken } from './emailTokens';
 import { hashPassword, verifyPassword } from './passwords';
-import { assertUnderLimit, consume, limits, recordEvent } from './rateLimit';
+import { clearEvents, consume, limits } from './rateLimit';
 import { deleteUserSessions, type User } from './sessions';
 import { decodeUid } from './tokens';
 import { assertUncommonPassword } from './signup';
@@ -57,13 +57,14 @@ export async function changePassword(
   input: { current_password: string; new_password: string },
 ): Promise<void> {
   const failuresKey = `login-failed:${user.email}`;
-  await assertUnderLimit(db, failuresKey, limits.failedLoginPerAccount);
+  // As at login: counted first, forgotten when the password is right.
+  await consume(db, failuresKey, limits.failedLoginPerAccount);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    await recordEvent(db, failuresKey);
     throw new AppError('wrong_current_password', 400, 'wrongCurrentPassword', {
       fieldErrors: { current_password: ['wrongCurrentPassword'] },
     });
   }
+  await clearEvents(db, failuresKey);
   assertUncommonPassword(input.new_password, user.email, 'new_password');
   await setPassword(db, user, input.new_password, sessionHash);
 }

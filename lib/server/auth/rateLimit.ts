@@ -61,10 +61,26 @@ export async function recordEvent(db: Database, key: string, now = new Date()): 
   await db.insert(rateLimitEvents).values({ key, createdAt: now });
 }
 
-/** Checks, then counts: for actions limited whether or not they succeed (e-mails, sign-ups). */
-export async function consume(db: Database, key: string, limit: Limit, now = new Date()): Promise<void> {
-  await assertUnderLimit(db, key, limit, now);
-  await recordEvent(db, key, now);
+/**
+ * Makes the check and the count of these keys one step for everybody else (issue 18): a
+ * transaction-scoped advisory lock per key, taken in a fixed order, held until the caller's
+ * transaction ends. Without it, N simultaneous requests could all count below the limit before
+ * any of them recorded its event (30 password resets let 24 through a limit of 20 on PostgreSQL).
+ */
+export async function lockLimitKeys(tx: Database, keys: readonly string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rate-limit:${key}`}))`);
+}
+
+/**
+ * Checks, then counts, as one step under the key's lock: for actions limited whether or not they
+ * succeed (e-mails, sign-ups). N simultaneous calls let exactly the limit through.
+ */
+export async function consume(db: Database, key: string, limit: Limit, now = new Date(), messageKey?: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockLimitKeys(tx, [key]);
+    await assertUnderLimit(tx, key, limit, now, messageKey);
+    await recordEvent(tx, key, now);
+  });
 }
 
 /** Forgets a key's events (a successful login clears its failures). */

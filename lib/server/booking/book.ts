@@ -17,6 +17,7 @@ import {
   type RescheduleResult,
 } from './appointments';
 import { appointmentIcs, appointmentIcsText, appointmentUid, googleCalendarLink } from './calendar';
+import { enforceGuestLimits } from './guestLimits';
 import { locationOf, queueBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
 import { newVideoRoom } from './videoRoom';
@@ -125,7 +126,14 @@ async function describe(db: Database, appointment: Appointment) {
   };
 }
 
-export async function bookAppointmentStep(db: Database, input: BookAppointmentInput, caller: RequestActor, key: KeyContext = bookingTokenContext()) {
+export async function bookAppointmentStep(
+  db: Database,
+  input: BookAppointmentInput,
+  caller: RequestActor,
+  key: KeyContext = bookingTokenContext(),
+  /** The client's address: a guest's new booking counts against it (guestLimits.ts). */
+  ip = 'unknown',
+) {
   const chain = await verifyChain(input, ['timeslot'], verifyContextOf(caller, key));
   const now = key.now ?? new Date();
   const { actor } = chain.auth;
@@ -141,6 +149,9 @@ export async function bookAppointmentStep(db: Database, input: BookAppointmentIn
     // Before the re-check: a schedule or time-off change of this dietitian waits for this
     // booking (and its orphan check then sees it), or this re-check sees the change.
     await lockDietitianBookings(tx, dietitianId);
+    if (party?.guestContact) {
+      await enforceGuestLimits(tx, { ip, email: party.guestContact.email, language: chain.session_language.sessionLanguage, now });
+    }
     const slot = await findCurrentSlot(tx, slotQueryOf(chain), service, { startIso: start, now, dietitianId });
     if (!slot) throw slotUnavailable();
     const startsAt = new Date(slot.start);

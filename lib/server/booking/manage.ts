@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
-import { assertUnderLimit, hashIp, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
+import { assertUnderLimit, hashIp, lockLimitKeys, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, offices, services, users, type Appointment } from '@/lib/server/db/schema';
@@ -41,11 +41,16 @@ const notActive = () => new AppError('appointment_not_active', 409, 'appointment
 /** The appointment a request's token opens, or 404 (counted against the caller's address). */
 async function openLink(db: Database, token: string, ip: string, now: Date): Promise<Appointment> {
   const key = `manage-miss:${hashIp(ip)}`;
-  await assertUnderLimit(db, key, MANAGE_LINK_MISSES, now);
-  const appointment = await appointmentOfLink(db, token, now);
-  if (appointment) return appointment;
-  await recordEvent(db, key, now);
-  throw linkInvalid();
+  // Under the key's lock: simultaneous guesses are counted one after the other.
+  const appointment = await db.transaction(async (tx) => {
+    await lockLimitKeys(tx, [key]);
+    await assertUnderLimit(tx, key, MANAGE_LINK_MISSES, now);
+    const found = await appointmentOfLink(tx, token, now);
+    if (!found) await recordEvent(tx, key, now);
+    return found;
+  });
+  if (!appointment) throw linkInvalid();
+  return appointment;
 }
 
 /** The link holder acts as the patient would (a guest's booking: as a guest with its e-mail). */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createInvite, INVITE_TTL_DAYS } from '@/lib/server/auth/invites';
-import { assertUnderLimit, consume, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
+import { assertUnderLimit, consume, lockLimitKeys, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
 import type { User } from '@/lib/server/auth/sessions';
 import type { TeamInviteInput } from '@/lib/schemas/clinicTeam';
 import type { Database } from '@/lib/server/db/client';
@@ -23,9 +23,13 @@ export const INVITES_PER_ADDRESS: Limit = { max: 3, windowMs: 60 * 60_000 };
 export async function inviteEmployee(db: Database, input: TeamInviteInput, admin: User) {
   const addressKey = `team-invite:email:${input.email}`;
   await consume(db, `team-invite:admin:${admin.id}`, INVITES_PER_ADMIN);
-  await assertUnderLimit(db, addressKey, INVITES_PER_ADDRESS);
-  const invite = await createInvite(db, input.email, input.language, admin.id);
-  await recordEvent(db, addressKey);
+  const invite = await db.transaction(async (tx) => {
+    await lockLimitKeys(tx, [addressKey]);
+    await assertUnderLimit(tx, addressKey, INVITES_PER_ADDRESS);
+    const created = await createInvite(tx, input.email, input.language, admin.id);
+    await recordEvent(tx, addressKey);
+    return created;
+  });
   const content = employeeInviteEmail({
     inviterName: `${admin.firstName} ${admin.lastName}`.trim(),
     link: invite.link,

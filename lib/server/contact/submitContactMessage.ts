@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Locale } from '@/lib/i18n/routing';
 import type { ContactMessage } from '@/lib/schemas/contactMessage';
-import { assertUnderLimit, hashIp, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
+import { assertUnderLimit, hashIp, lockLimitKeys, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
 import type { Database } from '@/lib/server/db/client';
 import { contactMessages } from '@/lib/server/db/schema';
 import { kickMailQueue } from '@/lib/server/email/queue';
@@ -36,8 +36,10 @@ export async function submitContactMessage(
   const ipKey = `contact-ip:${hashIp(actor.ip)}`;
   const emailKey = `contact-email:${input.email}`;
   await db.transaction(async (tx) => {
-    // Both checks before either count, so a refused message uses up neither allowance.
+    // Both checks before either count, so a refused message uses up neither allowance; under the
+    // keys' locks, so simultaneous messages are counted one after the other.
     // The contact page's text: call us instead.
+    await lockLimitKeys(tx, [ipKey, emailKey]);
     await assertUnderLimit(tx, ipKey, contactLimits.perIp, now, 'contactRateLimited');
     await assertUnderLimit(tx, emailKey, contactLimits.perEmail, now, 'contactRateLimited');
     await recordEvent(tx, ipKey, now);

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Locale } from '@/lib/i18n/routing';
 
 /** Field name -> message keys (of the Validation namespace) or already-localized texts. */
 export type FieldErrors = Record<string, string[]>;
@@ -12,7 +13,14 @@ export class AppError extends Error {
     readonly code: string,
     readonly status: number,
     readonly messageKey: string = code,
-    readonly options: { fieldErrors?: FieldErrors; headers?: Record<string, string>; values?: Record<string, string | number>; extra?: Record<string, unknown> } = {},
+    readonly options: {
+      fieldErrors?: FieldErrors;
+      headers?: Record<string, string>;
+      values?: Record<string, string | number>;
+      extra?: Record<string, unknown>;
+      /** Say it in this language rather than the request's (a booking's session language). */
+      locale?: Locale;
+    } = {},
   ) {
     super(code);
     this.name = 'AppError';

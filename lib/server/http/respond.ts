@@ -1,6 +1,6 @@
 import 'server-only';
 import { AppError, type FieldErrors } from './appError';
-import type { ServerTranslator } from './translate';
+import { serverTranslator, type ServerTranslator } from './translate';
 
 const noStore = { 'Cache-Control': 'no-store' };
 
@@ -12,8 +12,9 @@ export function ok(payload: Record<string, unknown>, init: { status?: number; he
 }
 
 /** The failure shape: { code, message, messages: [{message, type:'error'}], field_errors? } (DESIGN §4.2). */
-export function failure(error: AppError, t: ServerTranslator): Response {
-  const { fieldErrors, headers, values, extra } = error.options;
+export function failure(error: AppError, requestT: ServerTranslator): Response {
+  const { fieldErrors, headers, values, extra, locale } = error.options;
+  const t = locale && locale !== requestT.locale ? serverTranslator(locale) : requestT;
   const message = t.server(error.messageKey, values);
   const body: Record<string, unknown> = { ...extra, code: error.code, message, messages: [{ message, type: 'error' }] };
   if (fieldErrors) body.field_errors = localizeFieldErrors(fieldErrors, t);

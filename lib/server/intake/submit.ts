@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { IntakeSubmission } from '@/lib/schemas/intake';
 import { pageLink } from '@/lib/server/auth/links';
-import { assertUnderLimit, hashIp, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
+import { assertUnderLimit, hashIp, lockLimitKeys, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
 import type { User } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/client';
 import { intakeDrafts, intakeSubmissions, skills } from '@/lib/server/db/schema';
@@ -50,7 +50,9 @@ export async function submitIntake(
   const ipKey = `intake-ip:${hashIp(actor.ip)}`;
   const emailKey = `intake-email:${contact.email}`;
   await db.transaction(async (tx) => {
-    // Both checks before either count, so a refused form uses up neither allowance.
+    // Both checks before either count, so a refused form uses up neither allowance; under the
+    // keys' locks, so simultaneous forms are counted one after the other.
+    await lockLimitKeys(tx, [ipKey, emailKey]);
     await assertUnderLimit(tx, ipKey, intakeLimits.perIp, now, 'intakeRateLimited');
     await assertUnderLimit(tx, emailKey, intakeLimits.perEmail, now, 'intakeRateLimited');
     await recordEvent(tx, ipKey, now);

@@ -8,6 +8,6 @@ import { ok } from '@/lib/server/http/respond';
 export const POST = handle(async (ctx) => {
   const input = await ctx.body(bookAppointmentSchema);
   const db = await getDb();
-  const { messageKey, ...result } = await bookAppointmentStep(db, input, await requestActor(db, ctx.request));
+  const { messageKey, ...result } = await bookAppointmentStep(db, input, await requestActor(db, ctx.request), undefined, ctx.ip);
   return ok({ ...result, messages: [{ message: ctx.t.server(messageKey), type: 'success' }] });
 });

@@ -7,5 +7,6 @@ import { ok } from '@/lib/server/http/respond';
 
 export const POST = handle(async (ctx) => {
   const input = await ctx.body(checkContactSchema);
-  return ok(await checkContactStep(input, await requestActor(await getDb(), ctx.request)));
+  const db = await getDb();
+  return ok(await checkContactStep(input, await requestActor(db, ctx.request), undefined, db));
 });
