@@ -25,6 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { clientAddress, parseTrustedHops } from './client-address.mjs';
 
 const dir = process.cwd();
 const port = Number.parseInt(process.env.PORT ?? '', 10) || 3000;
@@ -38,20 +39,10 @@ if (!hasConfigFile && existsSync(serverFiles) && !process.env.__NEXT_PRIVATE_STA
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(serverFiles, 'utf8')).config);
 }
 
-const trustedHops = Number(process.env.TRUST_PROXY_HOPS ?? '0');
-if (!Number.isInteger(trustedHops) || trustedHops < 0 || trustedHops > 10) {
+const trustedHops = parseTrustedHops(process.env.TRUST_PROXY_HOPS);
+if (trustedHops === null) {
   console.error('[server] TRUST_PROXY_HOPS must be a whole number from 0 to 10');
   process.exit(1);
-}
-
-/** The client's address: the TCP peer, or the one the trusted proxies recorded. */
-function clientAddress(req) {
-  const peer = req.socket.remoteAddress ?? 'unknown';
-  if (trustedHops === 0) return peer;
-  const header = req.headers['x-forwarded-for'];
-  const chain = [...String(header ?? '').split(','), peer].map((entry) => entry.trim()).filter(Boolean);
-  // chain = [what the client sent..., client, proxy 1, ..., proxy N-1, peer = proxy N]
-  return chain[Math.max(0, chain.length - 1 - trustedHops)];
 }
 
 // The API's routes and methods (lib/http/apiRoutes.ts), written by `npm run build` (post-build).
@@ -99,7 +90,7 @@ const server = createServer((req, res) => {
     res.end(body);
     return;
   }
-  req.headers['x-forwarded-for'] = clientAddress(req);
+  req.headers['x-forwarded-for'] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, trustedHops);
   delete req.headers['x-real-ip'];
   handle(req, res).catch((error) => {
     console.error(`[server] ${req.method} ${req.url?.split('?')[0]} failed:`, error instanceof Error ? error.name : error);
