@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageScriptHashes, STATIC_PAGE_HASHES_FILE, type PrerenderManifest, type StaticPageHashes } from '../lib/http/staticPageHashes';
 import { siteOrigin } from '../lib/seo/siteUrl';
-import { apiRoutes } from '../lib/http/apiRoutes';
+import { allowedMethods, apiRoutes, type ApiPath } from '../lib/http/apiRoutes';
 
 const distDir = path.resolve(process.argv[2] ?? '.next');
 const appDir = path.join(distDir, 'server', 'app');
@@ -35,6 +35,7 @@ writeFileSync(path.join(distDir, STATIC_PAGE_HASHES_FILE), `${JSON.stringify(wri
 const hashes = pages.reduce((sum, page) => sum + manifest[page]!.length, 0);
 console.log(`post-build: ${pages.length} prerendered pages for ${written.origin}, ${hashes} inline-script hashes -> ${path.join(distDir, STATIC_PAGE_HASHES_FILE)}`);
 
-// The API's routes and methods, for scripts/start.mjs: it answers methods the Fetch API cannot
-// carry (TRACE) before Next, with the route's `Allow`.
-writeFileSync(path.join(distDir, 'api-methods.json'), `${JSON.stringify(apiRoutes, null, 1)}\n`);
+// The API's routes and the methods each allows (as the middleware's 405 says them), for
+// scripts/start.mjs: it answers methods the Fetch API cannot carry (TRACE) before Next.
+const allowed = Object.fromEntries((Object.keys(apiRoutes) as ApiPath[]).map((route) => [route, allowedMethods(route)]));
+writeFileSync(path.join(distDir, 'api-methods.json'), `${JSON.stringify(allowed, null, 1)}\n`);
