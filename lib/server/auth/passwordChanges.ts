@@ -7,7 +7,7 @@ import { AppError } from '@/lib/server/http/appError';
 import { consumeEmailAllowance, sendPasswordResetEmail } from './accountEmails';
 import { redeemLinkToken } from './emailTokens';
 import { hashPassword, verifyPassword } from './passwords';
-import { clearEvents, consume, limits } from './rateLimit';
+import { clearEvents, consume, hashIp, limits } from './rateLimit';
 import { deleteUserSessions, type User } from './sessions';
 import { decodeUid } from './tokens';
 import { assertUncommonPassword } from './signup';
@@ -15,7 +15,7 @@ import { findUserByEmail, findUserById } from './users';
 
 /** Mails a reset link when the address has an active account. Same answer, same work, either way. */
 export async function requestPasswordReset(db: Database, email: string, locale: Locale, ip: string): Promise<void> {
-  await consume(db, `reset-ip:${ip}`, limits.passwordResetPerIp);
+  await consume(db, `reset-ip:${hashIp(ip)}`, limits.passwordResetPerIp);
   await consumeEmailAllowance(db, email);
   const user = await findUserByEmail(db, email);
   if (user?.isActive) await sendPasswordResetEmail(db, user, locale);

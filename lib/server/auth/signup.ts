@@ -7,7 +7,7 @@ import { patientProfiles, users } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { consumeEmailAllowance, sendVerificationEmail } from './accountEmails';
 import { hashPassword, isCommonPassword } from './passwords';
-import { consume, limits } from './rateLimit';
+import { consume, hashIp, limits } from './rateLimit';
 import { findUserByEmail } from './users';
 
 /** Refuses a password of good length that is still easy to guess (field error on `field`). */
@@ -26,7 +26,7 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Creates a patient account (not yet verified) with its address, and mails the verification link. */
 export async function signup(db: Database, input: z.infer<typeof signupSchema>, ip: string) {
   const { contact, address } = input;
-  await consume(db, `signup-ip:${ip}`, limits.signupPerIp);
+  await consume(db, `signup-ip:${hashIp(ip)}`, limits.signupPerIp);
   assertUncommonPassword(input.password, contact.email, 'password');
   if (await findUserByEmail(db, contact.email)) throw new AppError('email_taken', 409, 'emailTaken');
   const passwordHash = await hashPassword(input.password);
