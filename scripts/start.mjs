@@ -46,12 +46,12 @@ if (trustedHops === null) {
 }
 
 // The API's routes and methods (lib/http/apiRoutes.ts), written by `npm run build` (post-build).
+// Literal routes first: `/api/intake/draft` is not `/api/intake/[id]` (as matchApiRoute decides).
 const apiMethodsFile = path.join(dir, '.next', 'api-methods.json');
 const apiMethods = existsSync(apiMethodsFile)
-  ? Object.entries(JSON.parse(readFileSync(apiMethodsFile, 'utf8'))).map(([route, methods]) => ({
-      regex: new RegExp(`^${route.replace(/\[\w+\]/g, '[^/]+')}/?$`),
-      methods,
-    }))
+  ? Object.entries(JSON.parse(readFileSync(apiMethodsFile, 'utf8')))
+      .map(([route, methods]) => ({ route, regex: new RegExp(`^${route.replace(/\[\w+\]/g, '[^/]+')}/?$`), methods }))
+      .sort((a, b) => (a.route.match(/\[/g) ?? []).length - (b.route.match(/\[/g) ?? []).length)
   : [];
 const ANSWERABLE = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const SECURITY_HEADERS = {
@@ -62,21 +62,38 @@ const SECURITY_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   'Cache-Control': 'no-store',
 };
+const TEXTS = {
+  method_not_allowed: 'This method is not allowed here. / Cette méthode n’est pas permise ici.',
+  not_found: 'This address does not exist. / Cette adresse n’existe pas.',
+};
 
-/** 405 for a method nothing here serves: the API's failure shape on /api, plain text elsewhere. */
-function methodNotAllowed(url) {
+/**
+ * The answer to a method nothing here serves: 405 with the route's `Allow` (the API's failure
+ * shape on /api, plain text on pages), or 404 for an address that is no API route, as the
+ * middleware would answer it.
+ */
+function refusal(url) {
   const pathname = (url ?? '/').split('?')[0];
   const isApi = pathname === '/api' || pathname.startsWith('/api/');
-  const allow = isApi ? (apiMethods.find((route) => route.regex.test(pathname))?.methods ?? []).join(', ') : 'GET, HEAD';
-  const message = 'This method is not allowed here. / Cette méthode n’est pas permise ici.';
-  const body = isApi ? JSON.stringify({ code: 'method_not_allowed', message, messages: [{ message, type: 'error' }] }) : message;
+  const route = isApi ? apiMethods.find((candidate) => candidate.regex.test(pathname)) : undefined;
+  const status = isApi && !route ? 404 : 405;
+  const code = status === 404 ? 'not_found' : 'method_not_allowed';
+  const message = TEXTS[code];
+  const body = isApi ? JSON.stringify({ code, message, messages: [{ message, type: 'error' }] }) : message;
   const headers = {
     ...SECURITY_HEADERS,
     'Content-Type': isApi ? 'application/json' : 'text/plain; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
-    ...(allow ? { Allow: allow } : {}),
+    ...(status === 405 ? { Allow: route ? route.methods.join(', ') : 'GET, HEAD' } : {}),
   };
-  return { body, headers };
+  return { status, body, headers };
+}
+
+/** Writes a refusal straight to a socket (a request Node did not hand over as one). */
+function refuseOnSocket(socket, url) {
+  const { status, body, headers } = refusal(url);
+  const lines = Object.entries({ ...headers, Connection: 'close' }).map(([name, value]) => `${name}: ${value}`);
+  socket.end(`HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Method Not Allowed'}\r\n${lines.join('\r\n')}\r\n\r\n${body}`);
 }
 
 const app = next({ dev: false, dir, port, hostname: !bindTo || isLoopback(bindTo) ? 'localhost' : bindTo });
@@ -85,8 +102,8 @@ await app.prepare();
 
 const server = createServer((req, res) => {
   if (!ANSWERABLE.has(req.method ?? '')) {
-    const { body, headers } = methodNotAllowed(req.url);
-    res.writeHead(405, headers);
+    const { status, body, headers } = refusal(req.url);
+    res.writeHead(status, headers);
     res.end(body);
     return;
   }
@@ -101,14 +118,15 @@ const server = createServer((req, res) => {
 const keepAliveTimeout = Number.parseInt(process.env.KEEP_ALIVE_TIMEOUT ?? '', 10);
 if (keepAliveTimeout >= 0) server.keepAliveTimeout = keepAliveTimeout;
 
-// A request line Node cannot parse: a method it does not know is still a method not allowed.
+// A request line Node cannot parse: a method it does not know is still a method not allowed
+// (the address is read from the raw line). CONNECT is handed over apart from requests.
 server.on('clientError', (error, socket) => {
   if (!socket.writable) return socket.destroy();
   if (error.code !== 'HPE_INVALID_METHOD') return socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-  const { body, headers } = methodNotAllowed('/');
-  const lines = Object.entries({ ...headers, Connection: 'close' }).map(([name, value]) => `${name}: ${value}`);
-  socket.end(`HTTP/1.1 405 Method Not Allowed\r\n${lines.join('\r\n')}\r\n\r\n${body}`);
+  const target = /^\S+ (\S+)/.exec(error.rawPacket?.toString('latin1') ?? '')?.[1];
+  refuseOnSocket(socket, target?.startsWith('/') ? target : '/');
 });
+server.on('connect', (req, socket) => refuseOnSocket(socket, req.url?.startsWith('/') ? req.url : '/'));
 
 server.on('error', (error) => {
   console.error('[server] cannot listen:', error.message);

@@ -1,10 +1,12 @@
-import { apiRoutes, type ApiPath, type HttpMethod } from '@/lib/http/apiRoutes';
+import { allowedMethods, apiRoutes, type ApiPath, type HttpMethod } from '@/lib/http/apiRoutes';
+import { localizedPath } from '@/lib/i18n/paths';
+import { locales, type AppPathname } from '@/lib/i18n/routing';
 import { EVERYONE, type Context, type Who } from './actors';
 import {
   ACCEPT_LANGUAGES, BROKEN_JSON, CONTENT_TYPES, JUNK_COOKIES, NOT_OBJECTS, REMOVE, Rng, STRANGE_STRINGS,
   edgeQuery, edgeValues, idValues, junkQuery, junkValue, mapLeaves, oversizedJson, oversizedStream, pathsOf, setAt,
 } from './fuzzCases';
-import { apiAnswerProblems, describe, pool, snippet, type Req } from './http';
+import { apiAnswerProblems, cacheProblems, describe, failureShapeProblems, pool, snippet, type Answer, type Req } from './http';
 import { matrixRows, rowRequest, type Bag } from './matrix';
 import { Section } from './report';
 import { newState, walkTo } from './walk';
@@ -13,6 +15,9 @@ import { newState, walkTo } from './walk';
  * Section 2: generated malformed requests across every route of lib/http/apiRoutes.ts, as a
  * guest and as the signed-in actor the route serves. Whatever is sent: never a 5xx, every 4xx
  * in the failure shape, every answer no-store; oversized bodies 413, wrong methods 405 + Allow.
+ * Then the methods no route serves (issue 18), on every route and on pages: TRACE and TRACK
+ * (which the Fetch API cannot carry), tokens Node does not know, WebDAV's PROPFIND, OPTIONS and
+ * CONNECT; sent over node:http or a raw socket (http.ts), since fetch refuses some of them.
  */
 
 const BODY_KINDS = [
@@ -25,7 +30,31 @@ const ALWAYS_REFUSED = new Set(['invalid-json', 'non-object', 'too-large', 'too-
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const CASES_PER_TARGET = 21;
 
-interface Case { kind: string; who: Who; route: string; req: Req; expect?: { status?: number; refused?: boolean; allow?: readonly string[] } }
+/**
+ * Methods no route serves: TRACE and TRACK (the Fetch API cannot represent them; Next answered
+ * TRACE 500), a WebDAV method Node parses, and tokens Node's parser does not know (start.mjs
+ * answers those from its clientError handler). OPTIONS is added on its own: the API answers it.
+ */
+const EDGE_METHODS = ['TRACE', 'TRACK', 'PROPFIND', 'FOO', 'BREW'] as const;
+/** Methods Node cannot parse: answered before the request line's address is read. */
+const UNPARSED = new Set(['TRACK', 'FOO', 'BREW']);
+/** Pages are read, never written to (middleware.ts): everything but GET and HEAD is 405 `Allow: GET, HEAD`. */
+const PAGE_METHODS = [...EDGE_METHODS, 'OPTIONS', 'CONNECT', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const PAGES: [AppPathname, Record<string, string>?][] = [
+  ['/'], ['/services/nutrition-evaluation'], ['/blog/[slug]', { slug: 'fibre-and-gut-health' }], ['/contact-us'], ['/login'], ['/manage-appointment'], ['/book-online'],
+];
+/** Unknown addresses, dotted ones too: the middleware answers them before any 404 page. */
+const UNKNOWN_PAGES = ['/nope.js', '/fr/rien.php', '/wp-login.php', '/.env'];
+
+interface Case {
+  kind: string;
+  who: Who;
+  route: string;
+  req: Req;
+  expect?: { status?: number; refused?: boolean; allow?: readonly string[] };
+  /** Replaces the API's general rules (apiAnswerProblems) for answers those rules do not describe. */
+  check?: (answer: Answer) => string[];
+}
 
 /** Who the fuzzer sends a route as, besides the guest: the actor it serves. Logout only as a guest (it would end the session). */
 function ownerOf(route: ApiPath): Who | undefined {
@@ -73,11 +102,13 @@ export async function runFuzz(ctx: Context, seed: number, concurrency: number): 
   for (const path of ['/api/nope', '/api', '/api/intake/a/b', '/api/booking', '/api/clinic/employees/1', '/api/auth/login/extra', '/api/%E0%A4%A', `/api/${'x'.repeat(3000)}`]) {
     for (const method of ['GET', 'POST'] as const) cases.push({ kind: 'unknown-path', who: 'guest', route: path.slice(0, 40), req: { method, path }, expect: { status: 404 } });
   }
+  // Last, so that the cases above stay those of the seed they were first run with.
+  cases.push(...methodCases(rng, ctx));
 
   console.log(`fuzzer: ${cases.length} requests, seed ${seed} (SECURITY_SEED=${seed} repeats this run)`);
   await pool(cases, concurrency, async (c) => {
     const answer = await ctx.client.send(section, c.req);
-    const problems = apiAnswerProblems(c.req.path.split('?')[0]!, answer);
+    const problems = c.check ? c.check(answer) : apiAnswerProblems(c.req.path.split('?')[0]!, answer);
     if (c.expect?.status !== undefined && answer.status !== c.expect.status) problems.push(`expected ${c.expect.status}`);
     if (c.expect?.refused && answer.status < 400) problems.push('accepted');
     if (c.expect?.allow) {
@@ -93,6 +124,96 @@ export async function runFuzz(ctx: Context, seed: number, concurrency: number): 
     );
   });
   return section;
+}
+
+/** The edge methods on every API route (as a guest and as the route's owner) and on pages, English and French. */
+function methodCases(rng: Rng, ctx: Context): Case[] {
+  const cases: Case[] = [];
+  for (const [route, methods] of Object.entries(apiRoutes) as [ApiPath, readonly HttpMethod[]][]) {
+    const path = route.replace('[id]', rng.pick(['1', String(ctx.fixtures.appointmentA), 'abc']));
+    const owner = ownerOf(route);
+    for (const method of [...EDGE_METHODS, 'OPTIONS', 'CONNECT']) {
+      const who: Who = owner && rng.chance(0.5) ? owner : 'guest';
+      const req: Req = { method, path, cookie: who === 'guest' ? undefined : ctx.fuzzCookies[who as 'patientA' | 'employee'] };
+      if (method !== 'OPTIONS' && method !== 'CONNECT' && rng.chance(0.5)) Object.assign(req, { raw: rng.pick(BROKEN_JSON), headers: { 'content-type': 'application/json' } });
+      decorate(rng, req, who);
+      cases.push({ kind: `method ${method}`, who, route, req, check: (answer) => apiMethodProblems(route, method, methods, answer) });
+    }
+  }
+  const pages = [...PAGES.flatMap(([page, params]) => locales.map((locale) => localizedPath(page, locale, params))), ...UNKNOWN_PAGES];
+  for (const path of pages) {
+    for (const method of PAGE_METHODS) {
+      const req: Req = { method, path, headers: { 'accept-language': path.startsWith('/fr') ? 'fr-CA,fr;q=0.9' : 'en-CA,en;q=0.9' } };
+      // A Server Action is a POST to a page: refused like any other.
+      if (method === 'POST' && rng.chance(0.5)) Object.assign(req, { raw: '["x"]', headers: { ...req.headers, 'next-action': 'f'.repeat(42), 'content-type': 'text/plain;charset=UTF-8' } });
+      else if (method !== 'CONNECT' && method !== 'OPTIONS' && rng.chance(0.5)) Object.assign(req, { raw: 'a=1&b=%00', headers: { ...req.headers, 'content-type': 'application/x-www-form-urlencoded' } });
+      cases.push({ kind: `page ${method}`, who: 'guest', route: path, req, check: (answer) => pageMethodProblems(method, answer) });
+    }
+  }
+  return cases;
+}
+
+const listOf = (header: string | null) => (header ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+
+/** What every answer to a method nobody serves must carry: nothing to sniff, nothing to frame. */
+function edgeHeaderProblems(answer: Answer): string[] {
+  const problems: string[] = [];
+  if (answer.headers.get('x-content-type-options') !== 'nosniff') problems.push(`X-Content-Type-Options "${answer.headers.get('x-content-type-options') ?? 'missing'}"`);
+  const policy = answer.headers.get('content-security-policy') ?? '';
+  if (!/(^|;)\s*frame-ancestors 'none'\s*(;|$)/.test(policy)) problems.push(`Content-Security-Policy "${policy || 'missing'}" lacks frame-ancestors 'none'`);
+  if (!answer.headers.get('strict-transport-security')) problems.push('no Strict-Transport-Security');
+  return problems;
+}
+
+/**
+ * CONNECT: Node hands it to the server's 'connect' event, not to the request handler, and
+ * scripts/start.mjs listens to no 'connect', so Node closes the connection without a word (its
+ * header comment promises a 405). Nothing leaks and nothing runs. Accepted: that silence, or the
+ * answer TRACE must get; a 5xx or anything else is not.
+ */
+function connectProblems(answer: Answer, pageOrApi: () => string[]): string[] {
+  if (answer.status === 0 && /closed without an answer|ECONNRESET|socket hang up/.test(answer.text)) return [];
+  return pageOrApi();
+}
+
+/** An API route and a method it does not serve (or OPTIONS). */
+function apiMethodProblems(route: ApiPath, method: string, methods: readonly string[], answer: Answer): string[] {
+  if (method === 'CONNECT') return connectProblems(answer, () => apiMethodProblems(route, 'TRACE', methods, answer));
+  if (answer.status === 0) return [answer.text];
+  if (answer.status >= 500) return [`${answer.status}: ${snippet(answer.text)}`];
+  const allow = listOf(answer.headers.get('allow'));
+  const problems = edgeHeaderProblems(answer);
+  if (method === 'OPTIONS') {
+    // The gate lets OPTIONS through (lib/http/apiGate.ts: allowedMethods) and Next answers 204 with
+    // the route's methods. No body, and an OPTIONS answer is not cacheable: no-store is not asked.
+    if (answer.status !== 204 && answer.status !== 405) problems.push(`expected 204 (or 405), got ${answer.status}`);
+    if (answer.status >= 400) problems.push(...cacheProblems(route, answer), ...failureShapeProblems(answer));
+    if (!methods.every((m) => allow.includes(m))) problems.push(`Allow "${allow.join(', ')}" lacks ${methods.join(', ')}`);
+    return problems;
+  }
+  if (answer.status !== 405) problems.push(`expected 405, got ${answer.status}`);
+  if (allow.length === 0) problems.push('405 without Allow');
+  problems.push(...cacheProblems(route, answer));
+  // A method Node cannot parse is answered from scripts/start.mjs's clientError handler, which
+  // does not read the address (methodNotAllowed('/')): 405 `Allow: GET, HEAD` in plain text, even
+  // on an API route, not the route's methods in the failure shape. Only the rules above hold.
+  if (UNPARSED.has(method)) return problems;
+  problems.push(...failureShapeProblems(answer));
+  const expected = allowedMethods(route);
+  if (!expected.every((m) => allow.includes(m)) || allow.length !== expected.length) problems.push(`Allow "${allow.join(', ')}", expected ${expected.join(', ')}`);
+  return problems;
+}
+
+/** A page (or an unknown address) and anything but GET or HEAD. */
+function pageMethodProblems(method: string, answer: Answer): string[] {
+  if (method === 'CONNECT') return connectProblems(answer, () => pageMethodProblems('TRACE', answer));
+  if (answer.status === 0) return [answer.text];
+  if (answer.status >= 500) return [`${answer.status}: ${snippet(answer.text)}`];
+  const problems = edgeHeaderProblems(answer);
+  if (answer.status !== 405) problems.push(`expected 405, got ${answer.status}`);
+  const allow = listOf(answer.headers.get('allow'));
+  if (allow.join(', ') !== 'GET, HEAD') problems.push(`Allow "${allow.join(', ')}", expected GET, HEAD`);
+  return problems;
 }
 
 function withId(path: string, route: string, id: string): string {

@@ -46,6 +46,38 @@ export async function runHeaders(ctx: Context): Promise<Section> {
     section.check((first.headers.get('permissions-policy') ?? '') !== '', `${path}: no Permissions-Policy`);
   }
 
+  // Unknown addresses that look like files (issue 18): the middleware runs on them too, so they
+  // get the 404 page with the page policy, not a bare Next 404 without one.
+  for (const path of ['/nope.js', '/fr/rien.php']) {
+    const answer = await get(path);
+    section.check(answer.status === 404, `${path}: expected 404, got ${describe(answer)}`);
+    const script = checkPolicy(section, path, answer);
+    const nonce = nonceOf(script);
+    if (nonce) checkScripts(section, path, answer.text, nonce);
+    else {
+      const missing = pageScriptHashes(answer.text).filter((hash) => !script.includes(hash));
+      section.check(missing.length === 0, `${path}: ${missing.length} inline scripts of the 404 page neither named by hash nor given a nonce`);
+    }
+    checkCommon(section, path, answer, 'strict-origin-when-cross-origin');
+    section.check((answer.headers.get('permissions-policy') ?? '') !== '', `${path}: no Permissions-Policy`);
+    checkVisibleText(section, `${path} (the 404 page)`, answer);
+  }
+
+  // No "undefined" where a value was missing, in what a visitor reads, in both languages.
+  const frenchBlogs = await get(localizedPath('/blogs', 'fr'));
+  const frenchPost = /href="(\/fr\/blog\/[^"#?]+)"/.exec(frenchBlogs.text)?.[1];
+  section.check(frenchPost !== undefined, `no blog post linked from /fr/blogs: ${describe(frenchBlogs)}`);
+  const readable = [
+    ...locales.flatMap((locale) => ['/', '/services/nutrition-evaluation', '/manage-appointment'].map((page) => localizedPath(page as AppPathname, locale))),
+    ...(post ? [post] : []),
+    ...(frenchPost ? [frenchPost] : []),
+  ];
+  for (const path of readable) {
+    const answer = await get(path);
+    section.check(answer.status === 200, `${path}: expected 200, got ${describe(answer)}`);
+    checkVisibleText(section, path, answer);
+  }
+
   // Pages whose address carries a secret token never send it on in a Referer (next.config.ts).
   const tokenPages: [AppPathname, Record<string, string>][] = [['/reset-password/[uid]/[token]', { uid: 'x', token: 'y' }], ['/verify-email', {}], ['/signup/employee', {}], ['/manage-appointment', {}]];
   for (const [page, params] of tokenPages) {
@@ -96,6 +128,24 @@ function checkScripts(section: Section, path: string, html: string, nonce: strin
   section.check(tags.length > 0, `${path}: no <script> tag in the HTML`);
   const missing = tags.filter((tag) => !/type=["']?application\/ld\+json/i.test(tag) && !tag.includes(`nonce="${nonce}"`));
   section.check(missing.length === 0, `${path}: ${missing.length} of ${tags.length} script tags without nonce="${nonce}", e.g. ${missing[0]?.slice(0, 120)}`);
+}
+
+/** The text a visitor sees: the HTML without its scripts, styles, comments and tags. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+/** A value that was missing when the page was rendered shows as "undefined" (or "[object Object]"). */
+function checkVisibleText(section: Section, label: string, answer: Answer): void {
+  const text = visibleText(answer.text);
+  section.check(text.trim().length > 0, `${label}: no visible text`);
+  const found = /\bundefined\b|\[object Object\]/i.exec(text);
+  section.check(found === null, `${label}: "${found?.[0]}" in the visible text: …${text.slice(Math.max(0, (found?.index ?? 0) - 60), (found?.index ?? 0) + 40)}…`);
 }
 
 function checkCommon(section: Section, path: string, answer: Answer, referrerPolicy: string): void {

@@ -18,6 +18,26 @@ export async function outboxCount(dataDir: string): Promise<number> {
   return (await names(dataDir)).length;
 }
 
+/**
+ * How many messages the server has written once it stops writing: the mail queue sends after the
+ * answer (a booking's confirmations), so a count taken at once can still grow. Waits until the
+ * count holds for `quietMs` (at most 15 s).
+ */
+export async function settledOutboxCount(dataDir: string, quietMs = 1000): Promise<number> {
+  const deadline = Date.now() + 15_000;
+  let count = await outboxCount(dataDir);
+  let since = Date.now();
+  while (Date.now() - since < quietMs && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await outboxCount(dataDir);
+    if (now !== count) {
+      count = now;
+      since = Date.now();
+    }
+  }
+  return count;
+}
+
 /** The newest message to `to` containing `needle`, waiting up to 15 s for it. */
 export async function waitForMail(dataDir: string, to: string, needle: string): Promise<Mail> {
   const deadline = Date.now() + 15_000;

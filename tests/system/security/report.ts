@@ -8,8 +8,14 @@ export class Section {
   passed = 0;
   failed = 0;
   private readonly groups = new Map<string, { count: number; example: string }>();
+  /** Figures worth quoting (what was sent and what came back), printed under the table. */
+  readonly notes: string[] = [];
 
   constructor(readonly name: string) {}
+
+  note(line: string): void {
+    this.notes.push(line);
+  }
 
   /** One assertion; `key` groups repeated failures (defaults to the detail itself). */
   check(ok: boolean, detail: string, key: string = detail): boolean {
@@ -40,6 +46,12 @@ export function printReport(sections: Section[], maxGroups = Number(process.env.
   for (const s of sections) console.log(`${pad(s.name, width)}${padLeft(s.sent, 10)}${padLeft(s.passed, 9)}${padLeft(s.failed, 9)}`);
   const total = sections.reduce((sum, s) => ({ sent: sum.sent + s.sent, passed: sum.passed + s.passed, failed: sum.failed + s.failed }), { sent: 0, passed: 0, failed: 0 });
   console.log(`${'-'.repeat(line.length)}\n${pad('total', width)}${padLeft(total.sent, 10)}${padLeft(total.passed, 9)}${padLeft(total.failed, 9)}`);
+
+  for (const s of sections) {
+    if (s.notes.length === 0) continue;
+    console.log(`\n## ${s.name}: figures`);
+    for (const note of s.notes) console.log(`- ${note}`);
+  }
 
   for (const s of sections) {
     const groups = s.failures();

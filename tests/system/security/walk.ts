@@ -13,7 +13,15 @@ export type Options = Record<string, Slot[]>;
 /** The seeded ids a walk uses, found by `discoverCatalog`. */
 export interface Catalog { serviceId: number; skillIds: number[]; officeId: number }
 /** One person's walk: the tokens so far, the offered slots, and which eligible slot to take. */
-export interface BookingState { tokens: Tokens; options?: Options; slotIndex: number; session?: Record<string, unknown>; appointmentId?: number }
+export interface BookingState {
+  tokens: Tokens;
+  options?: Options;
+  slotIndex: number;
+  session?: Record<string, unknown>;
+  appointmentId?: number;
+  /** Overrides of `bookingContact` (another guest's e-mail address). */
+  contact?: Partial<typeof bookingContact>;
+}
 
 export const bookingContact = {
   firstName: 'Élise', lastName: 'Gauthier', email: 'elise.gauthier@example.ca', phone: '613 555 0142', createAccount: true,
@@ -72,7 +80,7 @@ export function stepBody(path: StepPath, state: BookingState, catalog: Catalog):
       return { service_id: catalog.serviceId, ...pick(t, chains.base) };
     case '/api/booking/check-contact':
     case '/api/booking/check-address':
-      return { contact: bookingContact, ...pick(t, chains.base) };
+      return { contact: { ...bookingContact, ...state.contact }, ...pick(t, chains.base) };
     case '/api/booking/check-skills':
       return { skills: catalog.skillIds, user_message: 'Prédiabète (privé)', ...pick(t, chains.skills) };
     case '/api/booking/locations/fetch':
