@@ -1,4 +1,6 @@
 import 'server-only';
+import { pruneEvents } from '@/lib/server/auth/rateLimit';
+import { pruneSessions } from '@/lib/server/auth/sessions';
 import { getConfig } from '@/lib/server/config';
 import { getDb, type Database } from '@/lib/server/db/client';
 import { deliverQueuedEmails, type QueueRunCounts } from '@/lib/server/email/queue';
@@ -22,7 +24,11 @@ export interface JobCounts {
  */
 export async function runJobsOnce(db: Database, now: Date = new Date()): Promise<JobCounts> {
   const reminders = await queueDueReminders(db, now);
-  return { reminders, mail: await deliverQueuedEmails(db) };
+  const mail = await deliverQueuedEmails(db);
+  // Housekeeping: sessions past their expiry and limit events older than a day are of no use.
+  await pruneSessions(db, now);
+  await pruneEvents(db, now);
+  return { reminders, mail };
 }
 
 /**
