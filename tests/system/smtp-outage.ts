@@ -110,6 +110,32 @@ async function timedGet(url: string) {
   return { status: response.status, ms: Date.now() - startedAt };
 }
 
+/** POST JSON, timed: status and milliseconds. */
+async function timedPost(url: string, body: unknown) {
+  const startedAt = Date.now();
+  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Accept-Language': 'fr' }, body: JSON.stringify(body) });
+  await response.arrayBuffer();
+  return { status: response.status, ms: Date.now() - startedAt };
+}
+
+/** The other requests that cause e-mail (sign-up, reset, contact), while SMTP is silent. */
+async function otherMailRequests(baseUrl: string) {
+  const tag = Date.now().toString(36);
+  const address = { streetNumber: '45', streetName: 'Rue Laurier', unitNumber: '', city: 'Gatineau', province: 'QC', postalCode: 'J8X 3V8', country: 'CA' };
+  return {
+    signup: await timedPost(`${baseUrl}/api/auth/signup`, {
+      password: 'a long and private passphrase',
+      preferred_language: 'fr',
+      contact: { firstName: 'Bérénice', lastName: 'Ouellet', email: `silence-${tag}@example.test`, phone: '613 555 0177', createAccount: true },
+      address,
+    }),
+    reset: await timedPost(`${baseUrl}/api/auth/password-reset`, { email: `silence-${tag}@example.test` }),
+    contact: await timedPost(`${baseUrl}/api/contact`, {
+      name: 'Bérénice Ouellet', email: `silence-${tag}@example.test`, subject: 'Bonjour', message: 'Une question sur vos heures.', consent: true, website: '',
+    }),
+  };
+}
+
 async function main(): Promise<void> {
   const startedAt = Date.now();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'smtp-outage-'));
@@ -146,6 +172,10 @@ async function main(): Promise<void> {
     const stuck = await frenchGuestBooks(server, 'smtp-silent');
     const page = await timedGet(`${server.url}/fr`);
     const services = await timedGet(`${server.url}/api/services/all`);
+    const others = await otherMailRequests(server.url);
+    for (const [name, answer] of Object.entries(others)) {
+      if (answer.status >= 300 || answer.ms >= PROMPT_MS) problems.push(`silent SMTP: ${name} answered ${answer.status} in ${answer.ms} ms`);
+    }
     const hanging = silent.connections(); // connections the mailer opened (and waits on) by now
     if (stuck.ms >= PROMPT_MS) problems.push(`silent SMTP: book-appointment took ${stuck.ms} ms (it waited on SMTP?)`);
     if (page.status !== 200 || page.ms >= PROMPT_MS) problems.push(`silent SMTP: GET /fr answered ${page.status} in ${page.ms} ms`);
@@ -181,6 +211,7 @@ async function main(): Promise<void> {
         'book ms': down.ms,
         'GET /fr ms': '-',
         'services/all ms': '-',
+        'sign-up/reset/contact ms': '-',
         'up -> delivered s': deliveredAt === undefined ? 'never' : ((deliveredAt - upAt) / 1000).toFixed(1),
         confirmations: confirmations().length,
         notices: notices().length,
@@ -194,6 +225,7 @@ async function main(): Promise<void> {
         'book ms': stuck.ms,
         'GET /fr ms': page.ms,
         'services/all ms': services.ms,
+        'sign-up/reset/contact ms': `${others.signup.ms}/${others.reset.ms}/${others.contact.ms}`,
         'up -> delivered s': '-',
         confirmations: '-',
         notices: '-',
