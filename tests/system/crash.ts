@@ -9,6 +9,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../lib/server/db/client';
 import { auditBookings, readOutbox, type Acknowledged, type AuditResult } from './support/bookingAudit';
 import { book, catalogIds, chooseSlot, fetchSlots, guestContact, spacedSlots, walkToSlots, type Slot } from './support/booking';
@@ -99,12 +100,18 @@ async function bookOnce(server: AppServer, label: string): Promise<Acknowledged>
 }
 
 /**
- * Waits until the outbox holds a confirmation for every acknowledged booking and then stays
- * quiet for 3 s (the unanswered ones' e-mails go out in the same runs); returns when. A claim
- * left by the killed process holds its e-mail back for up to 2 minutes on PostgreSQL (another
- * instance could be sending it), hence the long timeout.
+ * Waits until the outbox holds a confirmation for every acknowledged booking, and, on PostgreSQL
+ * (which this process can read while the server runs), until the queue holds nothing unsent; then
+ * until the outbox stays quiet for 3 s (the unanswered bookings' e-mails go out in the same runs).
+ * Returns when the last e-mail arrived. A claim left by the killed process holds its e-mail back
+ * for up to 2 minutes on PostgreSQL (another instance could be sending it), hence the long wait.
  */
-async function waitForConfirmations(outboxDir: string, acknowledged: Acknowledged[], since: number): Promise<number> {
+async function waitForConfirmations(
+  outboxDir: string,
+  acknowledged: Acknowledged[],
+  since: number,
+  unsent: () => Promise<number> = async () => 0,
+): Promise<number> {
   const deadline = since + 180_000;
   let count = -1;
   let quietSince = Date.now();
@@ -115,7 +122,7 @@ async function waitForConfirmations(outboxDir: string, acknowledged: Acknowledge
       count = entries.length;
       quietSince = Date.now();
     }
-    if (missing.length === 0 && Date.now() - quietSince >= 3_000) return quietSince;
+    if (missing.length === 0 && (await unsent()) === 0 && Date.now() - quietSince >= 3_000) return quietSince;
     if (Date.now() > deadline) return Date.now();
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -152,7 +159,15 @@ async function crashCase(label: 'embedded' | 'postgres', databaseUrl?: string): 
   let deliveredMs: number;
   try {
     after = await bookOnce(restarted, label);
-    deliveredMs = await waitForConfirmations(path.join(dataDir, 'outbox'), [...storm.ok, after], restartedAt) - restartedAt;
+    const queue = databaseUrl ? await openDatabase({ url: databaseUrl }) : undefined;
+    try {
+      const unsent = queue
+        ? async () => Number((await queue.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_queue WHERE status <> 'sent'`)).rows[0]?.n ?? 0)
+        : undefined;
+      deliveredMs = (await waitForConfirmations(path.join(dataDir, 'outbox'), [...storm.ok, after], restartedAt, unsent)) - restartedAt;
+    } finally {
+      await queue?.close();
+    }
   } finally {
     // The embedded database is locked while the server runs: audit it after a clean stop.
     await restarted.stop();

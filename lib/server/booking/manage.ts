@@ -2,21 +2,19 @@ import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { assertUnderLimit, hashIp, lockLimitKeys, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
-import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, offices, services, users, type Appointment } from '@/lib/server/db/schema';
 import { kickMailQueue } from '@/lib/server/email/queue';
 import { AppError } from '@/lib/server/http/appError';
 import { lockDietitianBookings, rescheduleAppointment, slotUnavailable } from './appointments';
 import { isVirtualOffice } from './book';
-import { getAvailableSlots, type AppointmentSlot } from './availability';
+import type { AppointmentSlot } from './availability';
 import { cancelAndNotify } from './cancel';
-import { addDays, utcToLocalDate } from './clinicTime';
 import { appointmentOfLink } from './manageLinks';
 import { queueBookingNotices } from './notifications';
 import { priceService } from './pricing';
-import { canCancelOrReschedule, lastBookableLocalDate } from './rules';
-import { findCurrentSlot, loadAvailabilityInput, loadService, MAX_WINDOW_DAYS, type SlotQuery } from './slots';
+import { canCancelOrReschedule } from './rules';
+import { availableSlots, findCurrentSlot, loadService, type SlotQuery } from './slots';
 import type { Actor } from './stepTokens';
 import { JOIN_OPENS_MINUTES, joinUrlOf, newVideoRoom } from './videoRoom';
 
@@ -33,7 +31,6 @@ import { JOIN_OPENS_MINUTES, joinUrlOf, newVideoRoom } from './videoRoom';
  */
 
 export const MANAGE_LINK_MISSES: Limit = { max: 20, windowMs: 15 * 60_000 };
-const DAY_MS = 86_400_000;
 
 const linkInvalid = () => new AppError('link_invalid', 404, 'manageLinkInvalid');
 const notActive = () => new AppError('appointment_not_active', 409, 'appointmentNotActive');
@@ -171,15 +168,7 @@ export async function slotsByLink(db: Database, request: ManageRequest & { fromD
   const appointment = await openLink(db, request.token, request.ip, now);
   await assertChangeable(db, appointment, now, 'rescheduleTooLate');
   const service = await loadService(db, appointment.serviceId);
-  const timeZone = getConfig().clinicTimezone;
-  const today = utcToLocalDate(now, timeZone);
-  const fromDate = request.fromDate && request.fromDate > today ? request.fromDate : today;
-  const horizon = lastBookableLocalDate(now, service.maxAdvanceBookingDays, timeZone);
-  const windowEnd = addDays(fromDate, MAX_WINDOW_DAYS - 1);
-  const toDate = windowEnd < horizon ? windowEnd : horizon;
-  const days = Math.round((Date.parse(toDate) - Date.parse(fromDate)) / DAY_MS) + 1;
-  if (days <= 0) return {};
-  return getAvailableSlots(await loadAvailabilityInput(db, slotQueryFor(appointment), service, { now, timeZone, fromDate, days }));
+  return (await availableSlots(db, slotQueryFor(appointment), service, now, request.fromDate)).options;
 }
 
 /**

@@ -228,20 +228,29 @@ function pricingDto(price: PricingData) {
   };
 }
 
+/**
+ * The free slots of one fetch: from `requestedFrom` (never before today: past dates have no
+ * bookable slots and would only cost queries) for at most MAX_WINDOW_DAYS, and never past the
+ * service's booking horizon. The booking flow's date step and a manage link's reschedule.
+ */
+export async function availableSlots(db: Database, query: SlotQuery, service: ServiceRow, now: Date, requestedFrom?: LocalDate) {
+  const timeZone = getConfig().clinicTimezone;
+  const today = utcToLocalDate(now, timeZone);
+  const fromDate = requestedFrom && requestedFrom > today ? requestedFrom : today;
+  const horizon = lastBookableLocalDate(now, service.maxAdvanceBookingDays, timeZone);
+  const windowEnd = addDays(fromDate, MAX_WINDOW_DAYS - 1);
+  const toDate = windowEnd < horizon ? windowEnd : horizon;
+  const days = Math.round((Date.parse(toDate) - Date.parse(fromDate)) / DAY_MS) + 1;
+  const options = days <= 0 ? {} : getAvailableSlots(await loadAvailabilityInput(db, query, service, { now, timeZone, fromDate, days }));
+  return { fromDate, toDate, options };
+}
+
 /** available-appointments/fetch: the slots of the window at the chosen office, and the price. */
 export async function fetchAppointmentsStep(db: Database, input: FetchAppointmentsInput, caller: RequestActor, key: KeyContext = bookingTokenContext()) {
   const chain = await verifyChain(input, ['location'], verifyContextOf(caller, key));
   const service = await loadService(db, chain.service.serviceId);
   const now = key.now ?? new Date();
-  const timeZone = getConfig().clinicTimezone;
-  const today = utcToLocalDate(now, timeZone);
-  // Never before today: past dates have no bookable slots and would only cost queries.
-  const fromDate = input.from_date && input.from_date > today ? input.from_date : today;
-  const horizon = lastBookableLocalDate(now, service.maxAdvanceBookingDays, timeZone);
-  const windowEnd = addDays(fromDate, MAX_WINDOW_DAYS - 1);
-  const toDate = windowEnd < horizon ? windowEnd : horizon;
-  const days = Math.round((Date.parse(toDate) - Date.parse(fromDate)) / DAY_MS) + 1;
-  const options = days <= 0 ? {} : getAvailableSlots(await loadAvailabilityInput(db, slotQueryOf(chain), service, { now, timeZone, fromDate, days }));
+  const { fromDate, toDate, options } = await availableSlots(db, slotQueryOf(chain), service, now, input.from_date ?? undefined);
   const price = priceService(service);
   const claims = { fromDate, toDate, priceCents: { base: price.base_price, tax: price.tax_amount, total: price.total_price } };
   return {
