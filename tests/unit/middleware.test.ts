@@ -137,6 +137,14 @@ describe('the route prefix beats the cookie', () => {
     expect(link).toContain(`<${ORIGIN}/fr/a-propos>; rel="alternate"; hreflang="fr"`);
     expect(link).toContain(`<${ORIGIN}/about-us>; rel="alternate"; hreflang="x-default"`);
   });
+
+  it("names a post's translation by its own slug in the Link header, as the <head> and the sitemaps do", () => {
+    const english = call('/blog/reading-nutrition-facts-tables').headers.get('link') ?? '';
+    expect(english).toContain(`<${ORIGIN}/fr/blog/lire-le-tableau-de-la-valeur-nutritive>; rel="alternate"; hreflang="fr"`);
+    expect(english).not.toContain('/fr/blog/reading-nutrition-facts-tables');
+    const french = call('/fr/blog/lire-le-tableau-de-la-valeur-nutritive').headers.get('link') ?? '';
+    expect(french).toContain(`<${ORIGIN}/blog/reading-nutrition-facts-tables>; rel="alternate"; hreflang="en"`);
+  });
 });
 
 describe('redirects to the canonical address of a page', () => {
