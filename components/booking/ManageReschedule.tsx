@@ -30,14 +30,15 @@ export function ManageReschedule({ token, onMoved, onBack }: Props) {
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The server's message, or '' for a failure it did not explain (shown as loadFailed). */
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     manageApi.slots(token).then(
       ({ appointment_options }) => setOptions(appointment_options),
-      (failure: unknown) => setError(readApiFailure(failure).message ?? t('loadFailed')),
+      (failure: unknown) => setError(readApiFailure(failure).message ?? ''),
     );
-  }, [token, t]);
+  }, [token]);
 
   const dates = bookableDates(options);
   const time = (iso: string) => format.dateTime(new Date(iso), { hour: 'numeric', minute: '2-digit' });
@@ -49,7 +50,7 @@ export function ManageReschedule({ token, onMoved, onBack }: Props) {
     manageApi.reschedule(token, slot).then(
       ({ appointment }) => onMoved(appointment),
       (failure: unknown) => {
-        setError(readApiFailure(failure).message ?? t('loadFailed'));
+        setError(readApiFailure(failure).message ?? '');
         // The time may have just been taken: offer what is free now.
         setSlot(null);
         manageApi.slots(token).then(({ appointment_options }) => setOptions(appointment_options), () => undefined);
@@ -60,7 +61,7 @@ export function ManageReschedule({ token, onMoved, onBack }: Props) {
   return (
     <section className={styles.manageConfirm} aria-labelledby="manage-pick-title">
       <h2 id="manage-pick-title">{t('pickTitle')}</h2>
-      {options === null && !error ? <p role="status">{t('loadingTimes')}</p> : null}
+      {options === null && error === null ? <p role="status">{t('loadingTimes')}</p> : null}
       {options !== null && dates.length === 0 ? <p role="status">{t('noTimes', { phone: formatPhone(clinic.phone) })}</p> : null}
       {dates.length > 0 ? (
         <div className={styles.datetime}>
@@ -93,7 +94,7 @@ export function ManageReschedule({ token, onMoved, onBack }: Props) {
           </div>
         </div>
       ) : null}
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      {error !== null ? <FormAlert>{error || t('loadFailed')}</FormAlert> : null}
       <div className="button-row">
         <button type="button" className="button button--primary" onClick={move} disabled={!slot || busy} aria-busy={busy}>
           {busy ? t('moving') : t('confirmMove')}
