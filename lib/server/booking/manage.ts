@@ -11,7 +11,7 @@ import { isVirtualOffice } from './book';
 import type { AppointmentSlot } from './availability';
 import { cancelAndNotify } from './cancel';
 import { appointmentOfLink } from './manageLinks';
-import { queueBookingNotices } from './notifications';
+import { locationOf, queueBookingNotices } from './notifications';
 import { priceService } from './pricing';
 import { canCancelOrReschedule } from './rules';
 import { availableSlots, findCurrentSlot, loadService, type SlotQuery } from './slots';
@@ -99,13 +99,8 @@ export async function describeManaged(db: Database, appointment: Appointment, lo
     service_name: fr ? service.nameFr : service.nameEn,
     start: appointment.startsAt.toISOString(),
     end: appointment.endsAt.toISOString(),
-    location: office.isVirtual
-      ? { kind: 'virtual' }
-      : {
-          kind: 'office',
-          name: fr ? office.nameFr : office.nameEn,
-          address: [[office.streetNumber, office.streetName].filter(Boolean).join(' '), office.unitNumber, office.city].filter(Boolean).join(', '),
-        },
+    // The same words as the e-mail (its join link is shown apart, from join_url).
+    location: office.isVirtual ? { kind: 'virtual' } : locationOf(office, locale),
     dietitian_name: dietitian ? `${dietitian.firstName} ${dietitian.lastName}` : '',
     total_cents: appointment.totalCents,
     tax_cents: appointment.taxCents,

@@ -5,6 +5,7 @@ import type { Database } from '@/lib/server/db/client';
 import { users } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { bookingTokenContext, startBooking, type Actor, type KeyContext, type RequestActor } from '../stepTokens';
+import { assertGuestAddressUnderLimit } from '../guestLimits';
 import { checkReschedulingTarget } from './rescheduling';
 
 /** The API's "automatic choice" of dietitian (SPEC §4). */
@@ -24,7 +25,10 @@ export async function checkSessionStep(
   input: CheckSessionInput,
   caller: RequestActor,
   key: KeyContext = bookingTokenContext(),
+  /** The client's address: a guest whose address has booked its hour's worth hears it now (guestLimits.ts). */
+  ip?: string,
 ): Promise<{ session_language_token: string; auth_token: string }> {
+  if (ip !== undefined && caller.kind === 'guest') await assertGuestAddressUnderLimit(db, ip, key.now);
   const patientChoice = input.employee_selected_patient_id ?? null;
   const dietitianChoice = input.employee_selected_dietitian_id === AUTOMATIC_DIETITIAN ? null : (input.employee_selected_dietitian_id ?? null);
   if (caller.kind !== 'employee' && (patientChoice !== null || dietitianChoice !== null)) {
