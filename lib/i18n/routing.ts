@@ -23,6 +23,8 @@ export const pathnames = {
   '/profile/patients': { en: '/profile/patients', fr: '/profile/patients' },
   '/profile/patients/[id]': { en: '/profile/patients/[id]', fr: '/profile/patients/[id]' },
   '/profile/team': { en: '/profile/team', fr: '/profile/equipe' },
+  // Added by issue 16: the clinic's view of the waitlist.
+  '/profile/waitlist': { en: '/profile/waitlist', fr: '/profile/liste-attente' },
   '/login': { en: '/login', fr: '/connexion' },
   '/signup': { en: '/signup', fr: '/inscription' },
   '/signup/employee': { en: '/signup/employee', fr: '/inscription/employe' },
@@ -50,6 +52,8 @@ export const pathnames = {
   '/book-online': { en: '/book-online', fr: '/reserver-en-ligne' },
   // Added by issue 15: an appointment opened from the link in its e-mails, without an account.
   '/manage-appointment': { en: '/manage-appointment', fr: '/gerer-mon-rendez-vous' },
+  // Added by issue 16: a place on the waitlist and its offers, opened from the e-mailed links.
+  '/waitlist': { en: '/waitlist', fr: '/liste-attente' },
   '/patient-form': { en: '/patient-form', fr: '/formulaire-patient' },
   '/services/group-programs': {
     en: '/services/group-programs',
@@ -140,6 +144,7 @@ const unlistedPathnames = new Set<AppPathname>([
   '/profile/patients',
   '/profile/patients/[id]',
   '/profile/team',
+  '/profile/waitlist',
   '/login',
   '/signup',
   '/signup/employee',
@@ -150,6 +155,7 @@ const unlistedPathnames = new Set<AppPathname>([
   '/change-password',
   '/reset-password/[uid]/[token]',
   '/manage-appointment',
+  '/waitlist',
 ]);
 
 export function isListedPathname(pathname: AppPathname): boolean {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 const token = z.string().max(8192, { error: 'tooLong' }).optional();
 
-const slotStepTokens = {
+export const slotStepTokens = {
   session_language_token: token,
   auth_token: token,
   service_token: token,

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@/lib/server/db/client';
 import { appointments, type Appointment, type GuestContact, type NewAppointment } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
+import { recordFreedTime } from '@/lib/server/waitlist/wakeups';
 
 /**
  * Writing appointments (issue #4, "No double booking, ever"). The database decides every race:
@@ -212,6 +213,8 @@ export async function rescheduleAppointment(
         .where(and(eq(appointments.id, appointmentId), eq(appointments.status, 'booked')))
         .returning();
       if (!previous) throw (await findAppointment(tx, appointmentId)) ? notActive() : notFound();
+      // The old time may suit someone on the waitlist (issue #16); rolled back with the move if it fails.
+      await recordFreedTime(tx, previous.employeeId, previous.startsAt, previous.blockedUntil);
       const [appointment] = await tx
         .insert(appointments)
         .values({
@@ -255,7 +258,11 @@ export async function cancelAppointment(
     })
     .where(and(eq(appointments.id, input.appointmentId), eq(appointments.status, 'booked')))
     .returning();
-  if (appointment) return { appointment, cancelled: true };
+  if (appointment) {
+    // Its time may suit someone on the waitlist (issue #16). The caller's transaction (cancelAndNotify) holds both.
+    await recordFreedTime(db, appointment.employeeId, appointment.startsAt, appointment.blockedUntil);
+    return { appointment, cancelled: true };
+  }
   const current = await findAppointment(db, input.appointmentId);
   if (!current) throw notFound();
   if (current.status === 'cancelled') return { appointment: current, cancelled: false };

@@ -7,6 +7,7 @@ import type { Database } from '@/lib/server/db/client';
 import { appointments, offices, services, users, type Appointment, type GuestContact } from '@/lib/server/db/schema';
 import { kickMailQueue } from '@/lib/server/email/queue';
 import { AppError } from '@/lib/server/http/appError';
+import { kickWaitlist } from '@/lib/server/waitlist/kick';
 import {
   findAppointmentByTokenJti,
   insertAppointment,
@@ -196,5 +197,7 @@ export async function bookAppointmentStep(
   const rescheduled = outcome.appointment.rescheduledFromId !== null;
   // A first try in the background: the answer never waits on the SMTP server.
   if (outcome.created) void kickMailQueue();
+  // A move frees the old time: it may go to someone on the waitlist (issue #16).
+  if (outcome.created && rescheduled) kickWaitlist();
   return { ...(await describe(db, outcome.appointment)), messageKey: rescheduled ? 'appointmentRescheduled' : 'appointmentBooked' };
 }

@@ -4,6 +4,7 @@ import type { Database } from '@/lib/server/db/client';
 import { kickMailQueue } from '@/lib/server/email/queue';
 import { appointments, services } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
+import { kickWaitlist } from '@/lib/server/waitlist/kick';
 import { cancelAppointment } from './appointments';
 import { queueBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
@@ -68,6 +69,10 @@ export async function cancelAndNotify(
     if (cancelled.cancelled) await queueBookingNotices(tx, { appointmentId: input.appointmentId, kind: 'cancelled' });
     return cancelled;
   });
-  if (result.cancelled) void kickMailQueue();
+  if (result.cancelled) {
+    void kickMailQueue();
+    // The freed time may go to someone on the waitlist (issue #16).
+    kickWaitlist();
+  }
   return { cancelled: result.cancelled };
 }

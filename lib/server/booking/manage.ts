@@ -6,6 +6,7 @@ import type { Database } from '@/lib/server/db/client';
 import { appointments, offices, services, users, type Appointment } from '@/lib/server/db/schema';
 import { kickMailQueue } from '@/lib/server/email/queue';
 import { AppError } from '@/lib/server/http/appError';
+import { kickWaitlist } from '@/lib/server/waitlist/kick';
 import { lockDietitianBookings, rescheduleAppointment, slotUnavailable } from './appointments';
 import { isVirtualOffice } from './book';
 import type { AppointmentSlot } from './availability';
@@ -210,5 +211,6 @@ export async function rescheduleByLink(db: Database, request: ManageRequest & { 
     return result.appointment;
   });
   void kickMailQueue();
+  kickWaitlist();
   return describeManaged(db, moved, request.locale, now);
 }

@@ -8,6 +8,8 @@ import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { offices, timeOff, weeklySchedules } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
+import { kickWaitlist } from '@/lib/server/waitlist/kick';
+import { recordFreedHours } from '@/lib/server/waitlist/wakeups';
 import { bookedAppointmentsOf, orphansError, type BookedAppointment } from './scheduleOrphans';
 
 /**
@@ -125,6 +127,8 @@ export async function replaceSchedule(
     const orphans = booked.filter((a) => a.startsAt >= input.now && !fitsSchedule(a, input.ranges, timeZone));
     if (orphans.length) throw orphansError('schedule_orphans', orphans);
     await tx.delete(weeklySchedules).where(eq(weeklySchedules.employeeId, employeeId));
+    // New hours may suit someone on the waitlist (issue #16): the job runner looks at every week to come.
+    await recordFreedHours(tx, employeeId, input.now);
     if (input.ranges.length) {
       await tx.insert(weeklySchedules).values(
         input.ranges.map((r) => ({
@@ -137,5 +141,6 @@ export async function replaceSchedule(
       );
     }
   });
+  kickWaitlist();
   return getSchedule(db, employeeId, input.locale, input.now);
 }

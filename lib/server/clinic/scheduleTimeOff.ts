@@ -8,6 +8,8 @@ import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { timeOff } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
+import { kickWaitlist } from '@/lib/server/waitlist/kick';
+import { recordFreedTime } from '@/lib/server/waitlist/wakeups';
 import { timeOffDto } from './schedule';
 import { bookedAppointmentsOf, orphansError } from './scheduleOrphans';
 
@@ -52,9 +54,15 @@ export async function addTimeOff(db: Database, employeeId: number, input: TimeOf
 
 /** DELETE /api/clinic/time-off/<id>: the employee's own only; anyone else's is not found (404). */
 export async function deleteTimeOff(db: Database, employeeId: number, id: number): Promise<void> {
-  const deleted = await db
-    .delete(timeOff)
-    .where(and(eq(timeOff.id, id), eq(timeOff.employeeId, employeeId)))
-    .returning({ id: timeOff.id });
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(timeOff)
+      .where(and(eq(timeOff.id, id), eq(timeOff.employeeId, employeeId)))
+      .returning({ startsAt: timeOff.startsAt, endsAt: timeOff.endsAt });
+    // The hours it blocked may suit someone on the waitlist (issue #16).
+    for (const row of rows) await recordFreedTime(tx, employeeId, row.startsAt, row.endsAt);
+    return rows;
+  });
   if (deleted.length === 0) throw new AppError('time_off_not_found', 404, 'scheduleTimeOffNotFound');
+  kickWaitlist();
 }

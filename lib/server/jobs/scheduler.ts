@@ -4,16 +4,18 @@ import { pruneSessions } from '@/lib/server/auth/sessions';
 import { getConfig } from '@/lib/server/config';
 import { getDb, type Database } from '@/lib/server/db/client';
 import { deliverQueuedEmails, type QueueRunCounts } from '@/lib/server/email/queue';
+import { offerFreedSlots, type OfferRunCounts } from '@/lib/server/waitlist/offers';
 import { queueDueReminders, type ReminderCounts } from './reminders';
 
 /**
- * The background jobs (appointment reminders, then the e-mail queue), run inside the server process every
+ * The background jobs (appointment reminders, waitlist offers, then the e-mail queue), run inside the server process every
  * JOBS_INTERVAL_SECONDS, or once by `npm run jobs:run-once` from an external cron. Both may run
  * at the same time, on any number of instances: each job claims its work in the database.
  */
 
 export interface JobCounts {
   reminders: ReminderCounts;
+  waitlist: OfferRunCounts;
   mail: QueueRunCounts;
 }
 
@@ -24,11 +26,13 @@ export interface JobCounts {
  */
 export async function runJobsOnce(db: Database, now: Date = new Date()): Promise<JobCounts> {
   const reminders = await queueDueReminders(db, now);
+  // Freed times offered to the waitlist (issue #16): their e-mails go out with the queue just below.
+  const waitlist = await offerFreedSlots(db, now);
   const mail = await deliverQueuedEmails(db);
   // Housekeeping: sessions past their expiry and limit events older than a day are of no use.
   await pruneSessions(db, now);
   await pruneEvents(db, now);
-  return { reminders, mail };
+  return { reminders, waitlist, mail };
 }
 
 /**
@@ -64,8 +68,9 @@ export interface JobScheduler {
 const globalForJobs = globalThis as typeof globalThis & { __clinicJobScheduler?: JobScheduler };
 
 async function runScheduledJobs(): Promise<void> {
-  const { reminders, mail } = await runJobsOnce(await getDb());
+  const { reminders, waitlist, mail } = await runJobsOnce(await getDb());
   if (reminders.queued > 0) console.info(`[jobs] reminders: ${reminders.queued} queued`);
+  if (waitlist.offered > 0) console.info(`[jobs] waitlist: ${waitlist.offered} offers`);
   if (mail.sent + mail.retrying + mail.failed > 0) {
     console.info(`[jobs] e-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up`);
   }

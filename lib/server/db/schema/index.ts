@@ -6,3 +6,4 @@ export * from './schedule';
 export * from './contact';
 export * from './intake';
 export * from './mail';
+export * from './waitlist';

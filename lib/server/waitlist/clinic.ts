@@ -1,0 +1,110 @@
+import 'server-only';
+import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import type { Locale } from '@/lib/i18n/routing';
+import type { ClinicWaitlistQuery } from '@/lib/schemas/waitlist';
+import type { Database } from '@/lib/server/db/client';
+import { offices, services, users, waitlistEntries, waitlistOffers, type WaitlistEntry } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/appError';
+import { endEntry } from './entries';
+
+/**
+ * The clinic's view of the waitlist (issue #16 item 4): the active entries, oldest first, with
+ * whom to reach and what they wait for, filtered by service, chosen dietitian, office and a
+ * date inside the window. Every employee sees it (the booking desk is shared). Never the reasons
+ * or the message: the list has no use for them.
+ */
+
+const notFound = () => new AppError('waitlist_entry_not_found', 404, 'waitlistEntryNotFound');
+
+export interface ClinicWaitlistEntry {
+  id: number;
+  created_at: string;
+  person: { name: string; email: string; phone: string | null; kind: 'patient' | 'guest'; patient_id: number | null };
+  session_language: 'en' | 'fr';
+  service: { id: number; name: string };
+  office: { id: number; name: string; is_virtual: boolean };
+  dietitian: { id: number; name: string } | null;
+  from_date: string;
+  to_date: string;
+  times_of_day: WaitlistEntry['timesOfDay'];
+  weekdays: number[];
+  /** The time offered now and until when, if any. */
+  open_offer: { start: string; end: string; expires_at: string; dietitian_name: string } | null;
+}
+
+export async function listWaitlist(db: Database, query: ClinicWaitlistQuery, locale: Locale): Promise<ClinicWaitlistEntry[]> {
+  const filters: (SQL | undefined)[] = [
+    eq(waitlistEntries.status, 'active'),
+    query.service_id === undefined ? undefined : eq(waitlistEntries.serviceId, query.service_id),
+    query.employee_id === undefined ? undefined : eq(waitlistEntries.employeeId, query.employee_id),
+    query.office_id === undefined ? undefined : eq(waitlistEntries.officeId, query.office_id),
+    query.date === undefined ? undefined : and(lte(waitlistEntries.fromDate, query.date), gte(waitlistEntries.toDate, query.date)),
+  ];
+  const rows = await db
+    .select({ entry: waitlistEntries, service: services, office: offices })
+    .from(waitlistEntries)
+    .innerJoin(services, eq(services.id, waitlistEntries.serviceId))
+    .innerJoin(offices, eq(offices.id, waitlistEntries.officeId))
+    .where(and(...filters))
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+    .limit(500);
+  const entryIds = rows.map((r) => r.entry.id);
+  const offers = entryIds.length
+    ? await db.select().from(waitlistOffers).where(and(inArray(waitlistOffers.entryId, entryIds), eq(waitlistOffers.status, 'open')))
+    : [];
+  const userIds = [
+    ...new Set(rows.flatMap((r) => [r.entry.patientId, r.entry.employeeId]).concat(offers.map((o) => o.employeeId)).filter((id): id is number => id !== null)),
+  ];
+  const people = userIds.length
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone }).from(users).where(inArray(users.id, userIds))
+    : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const nameOf = (id: number | null) => {
+    const person = id === null ? undefined : byId.get(id);
+    return person ? `${person.firstName} ${person.lastName}` : '';
+  };
+  const fr = locale === 'fr';
+  return rows.map(({ entry, service, office }) => {
+    const patient = entry.patientId === null ? undefined : byId.get(entry.patientId);
+    const guest = entry.guestContact;
+    const offer = offers.find((o) => o.entryId === entry.id);
+    return {
+      id: entry.id,
+      created_at: entry.createdAt.toISOString(),
+      person: patient
+        ? { name: nameOf(patient.id), email: patient.email, phone: patient.phone ?? null, kind: 'patient', patient_id: patient.id }
+        : { name: guest ? `${guest.firstName} ${guest.lastName}` : '', email: guest?.email ?? '', phone: guest?.phone ?? null, kind: 'guest', patient_id: null },
+      session_language: entry.sessionLanguage,
+      service: { id: service.id, name: fr ? service.nameFr : service.nameEn },
+      office: { id: office.id, name: fr ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },
+      dietitian: entry.employeeId === null ? null : { id: entry.employeeId, name: nameOf(entry.employeeId) },
+      from_date: entry.fromDate,
+      to_date: entry.toDate,
+      times_of_day: entry.timesOfDay,
+      weekdays: entry.weekdays,
+      open_offer: offer
+        ? { start: offer.startsAt.toISOString(), end: offer.endsAt.toISOString(), expires_at: offer.expiresAt.toISOString(), dietitian_name: nameOf(offer.employeeId) }
+        : null,
+    };
+  });
+}
+
+/** An active entry by id, for the clinic's calls; 404 otherwise. */
+export async function activeEntry(db: Database, id: number): Promise<WaitlistEntry> {
+  const [entry] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id));
+  if (!entry || entry.status !== 'active') throw notFound();
+  return entry;
+}
+
+/** DELETE /api/clinic/waitlist/<id>: takes an entry off the list (its open offer is withdrawn). */
+export async function removeEntry(db: Database, id: number, now: Date): Promise<void> {
+  const removed = await db.transaction((tx) => endEntry(tx, id, 'removed', now));
+  if (!removed) throw notFound();
+}
+
+/** An entry id from the address: digits only, else not found. */
+export function entryIdOf(param: string): number {
+  const id = /^\d{1,9}$/.test(param) ? Number(param) : 0;
+  if (id < 1) throw notFound();
+  return id;
+}

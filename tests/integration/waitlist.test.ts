@@ -1,0 +1,344 @@
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as cancelAppointment } from '@/app/api/booking/cancel-appointment/route';
+import { POST as viewLink } from '@/app/api/booking/waitlist/route';
+import { POST as claim } from '@/app/api/booking/waitlist/claim/route';
+import { POST as join_ } from '@/app/api/booking/waitlist/join/route';
+import { POST as leave } from '@/app/api/booking/waitlist/leave/route';
+import { GET as clinicList } from '@/app/api/clinic/waitlist/route';
+import { DELETE as clinicRemove } from '@/app/api/clinic/waitlist/[id]/route';
+import { POST as clinicOffer } from '@/app/api/clinic/waitlist/[id]/offers/route';
+import { GET as clinicSlots } from '@/app/api/clinic/waitlist/[id]/slots/route';
+import { DELETE as deleteTimeOff } from '@/app/api/clinic/time-off/[id]/route';
+import { POST as addTimeOff } from '@/app/api/clinic/time-off/route';
+import { pageLink } from '@/lib/server/auth/links';
+import { utcToLocalDate, addDays } from '@/lib/server/booking/clinicTime';
+import type { Database } from '@/lib/server/db/client';
+import { appointments, services, skills, waitlistEntries, waitlistOffers } from '@/lib/server/db/schema';
+import { readOutbox, type OutboxRecord } from '@/lib/server/email';
+import { deliverQueuedEmails } from '@/lib/server/email/queue';
+import { offerFreedSlots, OFFER_BATCH, OFFER_LIFETIME_MS } from '@/lib/server/waitlist/offers';
+import { manageTokenIn } from './support/after-booking';
+import { bookingDriver, firstSlot, form, slotTokens, type Slot, type Who } from './support/booking';
+import { demoClinic } from './support/clinic';
+import { call } from './support/http';
+import { deliverMail } from './support/mail';
+import { addPerson, type TestPerson } from './support/people';
+
+/**
+ * The waitlist (issue #16), through the route handlers on the seeded demo clinic: joining from
+ * the date step with the booking's tokens, the offer of a freed time (a cancellation, deleted
+ * time off, an expired offer passing on), the one-click claim where the first wins, leaving, the
+ * clinic's list, and what the e-mails never say. On PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+ */
+
+const clinic = demoClinic('waitlist');
+let db: Database;
+const HOUR = 3_600_000;
+const TZ = 'America/Toronto';
+const ALL_TIMES = ['morning', 'afternoon', 'evening'];
+const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
+let consultation: typeof services.$inferSelect;
+let privateWords: string[] = [];
+let employee: TestPerson;
+
+beforeAll(async () => {
+  await clinic.open();
+  db = clinic.db;
+  [consultation] = (await db.select().from(services).where(eq(services.slug, 'individual-consultation'))) as [typeof services.$inferSelect];
+  // What the e-mails must never say: the reasons (the skill's names) and the booking's message.
+  privateWords = [...(await db.select().from(skills).where(eq(skills.slug, 'weight-management'))).flatMap((s) => [s.nameEn, s.nameFr]), 'Diabète', 'privé'];
+  employee = await addPerson(db, { email: 'desk@example.test', role: 'employee', firstName: 'Dana', lastName: 'Desk' });
+});
+afterAll(() => clinic.close());
+
+type Handler = Parameters<typeof call>[0];
+/** A route handler of an `[id]` route, called with that id. */
+const withId =
+  (handler: (request: Request, route: { params: Promise<{ id: string }> }) => Promise<Response>, id: number): Handler =>
+  (request) =>
+    handler(request, { params: Promise.resolve({ id: String(id) }) });
+let ipCount = 0;
+const freshIp = () => `198.51.100.${++ipCount}`;
+const postFrom = (ip: string, handler: Handler, path: string, body: unknown, who: Who = {}) =>
+  call(handler, path, { body, locale: who.locale, cookie: who.cookie, headers: { 'x-forwarded-for': ip } });
+
+async function sendQueue() {
+  await deliverMail();
+  await deliverQueuedEmails(db);
+}
+const mailsTo = async (to: string): Promise<OutboxRecord[]> => (await readOutbox(join(clinic.dataDir, 'outbox'))).filter((m) => m.to === to);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** The token of a waitlist link (`<origin>/waitlist#<token>`, `/fr/liste-attente#<token>`) in an e-mail's text. */
+const waitlistTokenIn = (text: string, language: 'en' | 'fr') =>
+  new RegExp(`${escapeRegExp(pageLink(language, '/waitlist'))}#([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])`).exec(text)?.[1];
+
+/** The offer e-mails sent to `email`, newest last, with their claim tokens. */
+async function offersTo(email: string, language: 'en' | 'fr') {
+  await sendQueue();
+  const subject = language === 'fr' ? 'Une plage s’est libérée' : 'A time opened up';
+  return (await mailsTo(email)).filter((m) => m.subject.startsWith(subject)).map((m) => ({ mail: m, token: waitlistTokenIn(m.text, language)! }));
+}
+
+function expectNothingPrivate(mail: OutboxRecord) {
+  for (const word of privateWords) {
+    expect(mail.text, `an e-mail says ${word}`).not.toContain(word);
+    expect(mail.html, `an e-mail says ${word}`).not.toContain(word);
+  }
+}
+
+let guestCount = 0;
+/** A guest walks the booking steps and joins the waitlist with `window`; answers the join's response. */
+async function guestJoins(options: { language?: 'en' | 'fr'; from: string; to: string; times?: string[]; days?: number[]; email?: string }) {
+  const language = options.language ?? 'en';
+  const email = options.email ?? `waiting-${++guestCount}@example.test`;
+  const driver = bookingDriver(clinic.catalog, { ...form, email });
+  const who: Who = { locale: language };
+  const t = await driver.walk({ language, who });
+  const body = { ...slotTokens(t), from_date: options.from, to_date: options.to, times_of_day: options.times ?? ALL_TIMES, weekdays: options.days ?? ALL_DAYS };
+  const res = await postFrom(freshIp(), join_, '/api/booking/waitlist/join', body, who);
+  return { res, email, t, body, who };
+}
+
+/** A patient books a free time at Centretown at least `minHours` ahead; answers the appointment and its slot. */
+async function patientBooks(patient: TestPerson, minHours = 72, accept: (date: string, slot: Slot) => boolean = () => true) {
+  const driver = bookingDriver(clinic.catalog);
+  const who: Who = { cookie: patient.cookie };
+  const t = await driver.walk({ who });
+  const offered = (await driver.slots(t, who)).appointment_options;
+  const { date, slot } = firstSlot(offered, (d, s) => Date.parse(s.start) > Date.now() + minHours * HOUR && accept(d, s));
+  expect((await driver.choose(t, date, slot, who)).status).toBe(200);
+  const booked = await driver.book(t, who);
+  expect(booked.status, JSON.stringify(booked.json)).toBe(200);
+  return { id: (booked.json.appointment as { id: number }).id, date, slot };
+}
+
+const entryOf = async (email: string) =>
+  (await db.select().from(waitlistEntries)).filter((e) => e.guestContact?.email === email).sort((a, b) => b.id - a.id)[0]!;
+const offersOf = (entryId: number) => db.select().from(waitlistOffers).where(eq(waitlistOffers.entryId, entryId));
+
+describe('A. a French guest joins; a patient cancels the matching visit; the guest is offered it and claims it', () => {
+  it('confirms the place in French, offers the freed time first, books it in one click, once', async () => {
+    const patient = await addPerson(db, { email: 'cancels@example.test', role: 'patient' });
+    const visit = await patientBooks(patient);
+    const { res, email, body, who } = await guestJoins({ language: 'fr', from: visit.date, to: addDays(visit.date, 6) });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json).toMatchObject({ email, entry: { status: 'active', service_name: consultation.nameFr, from_date: visit.date, times_of_day: ALL_TIMES } });
+
+    // The confirmation, in French, with the link to see or leave the place; never the reasons or the message.
+    await sendQueue();
+    const [joined] = await mailsTo(email);
+    expect(joined?.subject).toBe(`Vous êtes sur la liste d’attente\u00a0: ${consultation.nameFr}`);
+    expect(waitlistTokenIn(joined!.text, 'fr'), joined!.text).toBeDefined();
+    expectNothingPrivate(joined!);
+
+    // One active place per service and person.
+    const again = await postFrom(freshIp(), join_, '/api/booking/waitlist/join', body, who);
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ code: 'waitlist_already' });
+    expect(JSON.stringify(again.json)).toContain('déjà sur la liste d’attente');
+
+    // The patient cancels: the freed time itself is offered, at once (the cancellation's
+    // background pass or this run, whichever comes first: never twice).
+    const cancelled = await call(cancelAppointment, '/api/booking/cancel-appointment', { body: { appointment_id: visit.id }, cookie: patient.cookie });
+    expect(cancelled.status).toBe(200);
+    await offerFreedSlots(db);
+    const entry = await entryOf(email);
+    const offers = await offersOf(entry.id);
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toMatchObject({ status: 'open', startsAt: new Date(visit.slot.start) });
+    expect(offers[0]!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + OFFER_LIFETIME_MS);
+
+    const [offer] = await offersTo(email, 'fr');
+    expect(offer, 'an offer e-mail').toBeDefined();
+    expect(offer!.token).toBeDefined();
+    expectNothingPrivate(offer!.mail);
+    expect(offer!.mail.text).toContain('Réserver cette plage');
+
+    // The link opens the offer in French; one click books it.
+    const ip = freshIp();
+    const seen = await postFrom(ip, viewLink, '/api/booking/waitlist', { token: offer!.token }, { locale: 'fr' });
+    expect(seen.status).toBe(200);
+    expect(seen.json).toMatchObject({ entry: { status: 'active', service_name: consultation.nameFr }, offer: { status: 'open', start: visit.slot.start } });
+    const claimed = await postFrom(ip, claim, '/api/booking/waitlist/claim', { token: offer!.token }, { locale: 'fr' });
+    expect(claimed.status, JSON.stringify(claimed.json)).toBe(200);
+    expect(claimed.json).toMatchObject({ entry: { status: 'booked' }, offer: { status: 'claimed' }, appointment: { status: 'booked', start: visit.slot.start } });
+
+    // The slot is theirs, with the booking's reasons and message, and its normal confirmation and manage link.
+    const [booked] = await db.select().from(appointments).where(and(eq(appointments.startsAt, new Date(visit.slot.start)), eq(appointments.status, 'booked')));
+    expect(booked?.guestContact?.email).toBe(email);
+    expect(booked?.message).toBe('Diabète (privé)');
+    await sendQueue();
+    const confirmation = (await mailsTo(email)).find((m) => m.subject.startsWith('Rendez-vous confirmé'));
+    expect(confirmation, 'the booking confirmation').toBeDefined();
+    expect(manageTokenIn(confirmation!.text, 'fr')).toBeDefined();
+
+    // The link used again: a clear refusal, nothing booked twice.
+    const twice = await postFrom(ip, claim, '/api/booking/waitlist/claim', { token: offer!.token }, { locale: 'fr' });
+    expect(twice.status).toBe(409);
+    expect(twice.json).toMatchObject({ code: 'waitlist_offer_claimed' });
+  });
+
+  it('refuses a join with a window in the past, beyond the horizon, or without times or days', async () => {
+    const today = utcToLocalDate(new Date(), TZ);
+    const past = await guestJoins({ from: addDays(today, -1), to: today });
+    expect(past.res.status).toBe(400);
+    expect(past.res.json).toMatchObject({ field_errors: { from_date: [expect.any(String)] } });
+    const beyond = await guestJoins({ from: today, to: addDays(today, consultation.maxAdvanceBookingDays + 5) });
+    expect(beyond.res.status).toBe(400);
+    expect(beyond.res.json).toMatchObject({ field_errors: { to_date: [expect.any(String)] } });
+    const empty = await guestJoins({ from: today, to: addDays(today, 3), times: [], days: [] });
+    expect(empty.res.status).toBe(400);
+    expect(Object.keys((empty.res.json as { field_errors: object }).field_errors).sort()).toEqual(['times_of_day', 'weekdays']);
+    expect(await db.select().from(waitlistEntries).where(eq(waitlistEntries.fromDate, addDays(today, -1)))).toHaveLength(0);
+  });
+});
+
+/** A free time of the seeded clinic, well ahead, and the entries (joined in order) that wait for its date. */
+async function waitingFor(count: number, hoursAhead: number) {
+  const patient = await addPerson(db, { email: `holder-${++guestCount}@example.test`, role: 'patient' });
+  const visit = await patientBooks(patient, hoursAhead);
+  const emails: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { res, email } = await guestJoins({ from: visit.date, to: visit.date });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    emails.push(email);
+  }
+  return { patient, visit, emails };
+}
+
+describe('B. first claim wins', () => {
+  it('20 simultaneous claims of one link: exactly 1 booking and 19 clear refusals', async () => {
+    const { patient, visit, emails } = await waitingFor(1, 24 * 9);
+    await call(cancelAppointment, '/api/booking/cancel-appointment', { body: { appointment_id: visit.id }, cookie: patient.cookie });
+    await offerFreedSlots(db);
+    const [offer] = await offersTo(emails[0]!, 'en');
+    const results = await Promise.all(Array.from({ length: 20 }, () => postFrom(freshIp(), claim, '/api/booking/waitlist/claim', { token: offer!.token })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409 && r.json.code === 'waitlist_offer_claimed')).toHaveLength(19);
+    const booked = await db.select().from(appointments).where(and(eq(appointments.startsAt, new Date(visit.slot.start)), eq(appointments.status, 'booked')));
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.guestContact?.email).toBe(emails[0]);
+  });
+
+  it('one time offered to 20 entries, claimed at once: 1 booking, 19 "just taken", and the 19 stay on the list', async () => {
+    const { patient, visit, emails } = await waitingFor(20, 24 * 12);
+    await call(cancelAppointment, '/api/booking/cancel-appointment', { body: { appointment_id: visit.id }, cookie: patient.cookie });
+    // The desk offers the freed time to each of the 20 (the job offers a batch of OFFER_BATCH).
+    for (const email of emails) {
+      const entry = await entryOf(email);
+      const res = await call(withId(clinicOffer, entry.id), `/api/clinic/waitlist/${entry.id}/offers`, { body: { start: visit.slot.start }, cookie: employee.cookie });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+    }
+    const tokens = await Promise.all(emails.map(async (email) => (await offersTo(email, 'en')).at(-1)!.token));
+    const results = await Promise.all(tokens.map((token) => postFrom(freshIp(), claim, '/api/booking/waitlist/claim', { token })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const refused = results.filter((r) => r.status === 409 && r.json.code === 'waitlist_slot_taken');
+    expect(refused).toHaveLength(19);
+    expect(JSON.stringify(refused[0]!.json)).toContain('You stay on the waitlist');
+    const entries = await Promise.all(emails.map(entryOf));
+    expect(entries.filter((e) => e.status === 'booked')).toHaveLength(1);
+    expect(entries.filter((e) => e.status === 'active')).toHaveLength(19);
+    const booked = await db.select().from(appointments).where(and(eq(appointments.startsAt, new Date(visit.slot.start)), eq(appointments.status, 'booked')));
+    expect(booked).toHaveLength(1);
+  });
+});
+
+describe('C. batches, expiry, leaving', () => {
+  it(`offers a freed time to ${OFFER_BATCH} entries in joining order; when they expire it passes to the next`, async () => {
+    const { patient, visit, emails } = await waitingFor(OFFER_BATCH + 1, 24 * 15);
+    await call(cancelAppointment, '/api/booking/cancel-appointment', { body: { appointment_id: visit.id }, cookie: patient.cookie });
+    await offerFreedSlots(db);
+    const entries = await Promise.all(emails.map(entryOf));
+    const firstRound = await Promise.all(entries.map((e) => offersOf(e.id)));
+    expect(firstRound.map((offers) => offers.length)).toEqual([...Array<number>(OFFER_BATCH).fill(1), 0]);
+    for (const offers of firstRound.slice(0, OFFER_BATCH)) expect(offers[0]!.startsAt).toEqual(new Date(visit.slot.start));
+
+    // Two hours later nobody claimed it: the offers expire and the time goes to the next entry, once.
+    const later = new Date(Date.now() + OFFER_LIFETIME_MS + 60_000);
+    const run = await offerFreedSlots(db, later);
+    expect(run.expiredOffers).toBeGreaterThanOrEqual(OFFER_BATCH);
+    const secondRound = await Promise.all(entries.map((e) => offersOf(e.id)));
+    expect(secondRound.slice(0, OFFER_BATCH).every((offers) => offers.length === 1 && offers[0]!.status === 'expired')).toBe(true);
+    expect(secondRound[OFFER_BATCH]).toMatchObject([{ status: 'open', startsAt: new Date(visit.slot.start) }]);
+    // An expired link says so, and the place stays.
+    const [stale] = await offersTo(emails[0]!, 'en');
+    const res = await postFrom(freshIp(), claim, '/api/booking/waitlist/claim', { token: stale!.token });
+    expect(res.status).toBe(410);
+    expect((await entryOf(emails[0]!)).status).toBe('active');
+  });
+
+  it('leaves the list from the confirmation link; an entry ends with its window', async () => {
+    const today = utcToLocalDate(new Date(), TZ);
+    const { email } = await guestJoins({ from: addDays(today, 2), to: addDays(today, 4) });
+    await sendQueue();
+    const token = waitlistTokenIn((await mailsTo(email))[0]!.text, 'en')!;
+    const ip = freshIp();
+    const left = await postFrom(ip, leave, '/api/booking/waitlist/leave', { token });
+    expect(left.status).toBe(200);
+    expect(left.json).toMatchObject({ entry: { status: 'left' }, offer: null });
+    expect((await postFrom(ip, leave, '/api/booking/waitlist/leave', { token })).json).toMatchObject({ entry: { status: 'left' } });
+    // A guessed token: the same 404 as a dead one.
+    const guessed = await postFrom(ip, viewLink, '/api/booking/waitlist', { token: 'A'.repeat(43) });
+    expect(guessed.status).toBe(404);
+
+    const other = await guestJoins({ from: addDays(today, 1), to: addDays(today, 2) });
+    expect(other.res.status).toBe(201);
+    const run = await offerFreedSlots(db, new Date(Date.now() + 4 * 24 * HOUR));
+    expect(run.expiredEntries).toBeGreaterThanOrEqual(1);
+    expect((await entryOf(other.email)).status).toBe('expired');
+  });
+});
+
+describe('D. deleted time off frees a chosen dietitian’s day', () => {
+  it('offers the entry a time of that day once the time off is deleted', async () => {
+    const amira = await clinic.userId('amira.haddad@demo.equilibrenutrition.ca');
+    const amiraCookie = await clinic.cookieFor(amira);
+    const patient = await addPerson(db, { email: 'chosen@example.test', role: 'patient' });
+    // The desk books for the patient with Amira: first, a day she works, 10 days ahead.
+    const driver = bookingDriver(clinic.catalog);
+    const who: Who = { cookie: employee.cookie };
+    const session = { employee_selected_patient_id: patient.id, employee_selected_dietitian_id: amira };
+    // Amira works at Centretown on Tuesdays and Thursdays; diabetes is one of her skills.
+    const t = await driver.walk({ who, session, skills: ['diabetes'] });
+    const offered = (await driver.slots(t, who)).appointment_options;
+    const { date } = firstSlot(offered, (_, s) => Date.parse(s.start) > Date.now() + 24 * 10 * HOUR);
+    // Amira takes the day off: nothing left that day for this patient.
+    const off = await call(addTimeOff, '/api/clinic/time-off', { body: { start_date: date, end_date: date, reason: 'Congé' }, cookie: amiraCookie });
+    expect(off.status, JSON.stringify(off.json)).toBe(201);
+    const joined = await postFrom(freshIp(), join_, '/api/booking/waitlist/join', { ...slotTokens(t), from_date: date, to_date: date, times_of_day: ALL_TIMES, weekdays: ALL_DAYS }, who);
+    expect(joined.status, JSON.stringify(joined.json)).toBe(201);
+    expect(joined.json).toMatchObject({ email: patient.email, entry: { dietitian_name: expect.stringContaining('Amira') } });
+    const [entry] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.patientId, patient.id));
+    expect(entry).toMatchObject({ employeeId: amira, addedBy: employee.id });
+
+    // The clinic's list shows it (filtered by dietitian); a patient may not read it.
+    const list = await call(clinicList, `/api/clinic/waitlist?employee_id=${amira}&date=${date}`, { method: 'GET', cookie: employee.cookie });
+    expect(list.status).toBe(200);
+    expect((list.json.entries as { id: number; person: { email: string } }[]).map((e) => e.id)).toContain(entry!.id);
+    expect(JSON.stringify(list.json)).not.toContain('Diabète');
+    expect((await call(clinicList, '/api/clinic/waitlist', { method: 'GET', cookie: patient.cookie })).status).toBe(403);
+    expect((await call(clinicList, '/api/clinic/waitlist', { method: 'GET' })).status).toBe(401);
+
+    const timeOffId = (off.json.time_off as { id: number }).id;
+    const removed = await call(withId(deleteTimeOff, timeOffId), `/api/clinic/time-off/${timeOffId}`, { method: 'DELETE', cookie: amiraCookie });
+    expect(removed.status).toBe(200);
+    await offerFreedSlots(db);
+    const offers = await offersOf(entry!.id);
+    expect(offers).toHaveLength(1);
+    expect(offers[0]!.employeeId).toBe(amira);
+    expect(utcToLocalDate(offers[0]!.startsAt, TZ)).toBe(date);
+    expect((await offersTo(patient.email, 'en')).length).toBe(1);
+
+    // The desk can look up the entry's free times and remove the entry.
+    const slots = await call(withId(clinicSlots, entry!.id), `/api/clinic/waitlist/${entry!.id}/slots`, { method: 'GET', cookie: employee.cookie });
+    expect(slots.status).toBe(200);
+    expect(Object.keys(slots.json.appointment_options as object).length).toBeGreaterThan(0);
+    const gone = await call(withId(clinicRemove, entry!.id), `/api/clinic/waitlist/${entry!.id}`, { method: 'DELETE', cookie: employee.cookie });
+    expect(gone.status).toBe(200);
+    expect((await offersOf(entry!.id))[0]!.status).toBe('withdrawn');
+    expect((await call(withId(clinicRemove, entry!.id), `/api/clinic/waitlist/${entry!.id}`, { method: 'DELETE', cookie: employee.cookie })).status).toBe(404);
+  });
+});
