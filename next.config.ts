@@ -9,7 +9,7 @@ import { locales, type AppPathname } from './lib/i18n/routing';
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 
 /** Pages whose address carries a secret token: they must never leak it in a Referer header. */
-const tokenPages: AppPathname[] = ['/reset-password/[uid]/[token]', '/verify-email', '/signup/employee', '/manage-appointment'];
+const tokenPages: AppPathname[] = ['/reset-password/[uid]/[token]', '/verify-email', '/signup/employee', '/manage-appointment', '/waitlist'];
 const sourcesOf = (pages: readonly AppPathname[]) =>
   pages.flatMap((page) => locales.map((locale) => localizedPath(page, locale).replace(/\[(\w+)\]/g, ':$1')));
 const noReferrerSources = sourcesOf(tokenPages);

@@ -125,7 +125,8 @@ export function ManageAppointment() {
   );
 }
 
-function AppointmentFacts({ appointment }: { appointment: ManagedAppointment }) {
+/** The appointment as its confirmation describes it (the waitlist page shows a claimed offer's visit with it too). */
+export function AppointmentFacts({ appointment }: { appointment: ManagedAppointment }) {
   const t = useTranslations('Manage');
   const format = useFormatter();
   const minutes = Math.round((Date.parse(appointment.end) - Date.parse(appointment.start)) / 60_000);

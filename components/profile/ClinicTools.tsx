@@ -4,13 +4,16 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './profile.module.css';
 
+type ToolHref = '/profile/agenda' | '/profile/schedule' | '/profile/patients' | '/profile/waitlist' | '/profile/team';
+
 /** An employee's ways into running the clinic; the team page is for administrators. */
 export function ClinicTools({ admin, className }: { admin: boolean; className?: string }) {
   const t = useTranslations('Profile.clinic');
-  const links: Array<{ href: '/profile/agenda' | '/profile/schedule' | '/profile/patients' | '/profile/team'; label: string; text: string }> = [
+  const links: Array<{ href: ToolHref; label: string; text: string }> = [
     { href: '/profile/agenda', label: t('agenda'), text: t('agendaText') },
     { href: '/profile/schedule', label: t('schedule'), text: t('scheduleText') },
     { href: '/profile/patients', label: t('patients'), text: t('patientsText') },
+    { href: '/profile/waitlist', label: t('waitlist'), text: t('waitlistText') },
     ...(admin ? [{ href: '/profile/team' as const, label: t('team'), text: t('teamText') }] : []),
   ];
   return (

@@ -1,5 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type { ContactFormInput } from '@/lib/schemas/contact';
+import type { TimeOfDay } from '@/lib/schemas/waitlist';
+import type { WaitlistEntry } from './waitlist';
 
 /**
  * The booking calls of SPEC §7, one typed function each, field names as the API writes them.
@@ -192,6 +194,20 @@ export interface CheckSessionBody {
   employee_selected_dietitian_id?: number | null;
 }
 
+/** What the date step's waitlist form asks for (issue #16): clinic dates 'YYYY-MM-DD', ISO weekdays 1 (Monday) to 7. */
+export interface WaitlistRequest {
+  from_date: string;
+  to_date: string;
+  times_of_day: TimeOfDay[];
+  weekdays: number[];
+}
+
+/** The waitlist join's answer: the entry as the waitlist page shows it, and where its confirmation went. */
+export interface WaitlistJoined {
+  entry: WaitlistEntry;
+  email: string;
+}
+
 /** SPEC §9: the session check gives up after 10 s. */
 export const CHECK_SESSION_TIMEOUT_MS = 10_000;
 
@@ -256,6 +272,10 @@ export function createBookingApi(getHttp: () => AxiosInstance | Promise<AxiosIns
 
     bookAppointment: (tokens: BookingTokens) =>
       post<BookingResult>('/api/booking/book-appointment', pick(tokens, [...SLOT_CHAIN, 'appointment_token', 'timeslot_token'])),
+
+    /** The tokens through the office step (not the slot's: the schema refuses them), and the window. */
+    joinWaitlist: (request: WaitlistRequest, tokens: BookingTokens) =>
+      post<WaitlistJoined>('/api/booking/waitlist/join', { ...pick(tokens, SLOT_CHAIN), ...request }),
 
     bookedAppointments: () => get<BookedAppointments>('/api/booking/booked-appointments'),
 

@@ -21,6 +21,10 @@ import { POST as manageView } from '@/app/api/booking/manage/route';
 import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
 import { GET as searchPatients } from '@/app/api/booking/patients/route';
 import { GET as selectedPatientInfo } from '@/app/api/booking/selected-patient-info/route';
+import { POST as waitlistClaim } from '@/app/api/booking/waitlist/claim/route';
+import { POST as waitlistJoin } from '@/app/api/booking/waitlist/join/route';
+import { POST as waitlistLeave } from '@/app/api/booking/waitlist/leave/route';
+import { POST as waitlistView } from '@/app/api/booking/waitlist/route';
 import { GET as skillsAll } from '@/app/api/nutrition/skills/all/route';
 import { GET as servicesAll } from '@/app/api/services/all/route';
 import { createSession } from '@/lib/server/auth/sessions';
@@ -28,7 +32,8 @@ import { insertAppointment } from '@/lib/server/booking/appointments';
 import { createManageLink } from '@/lib/server/booking/manageLinks';
 import { resetConfigForTests } from '@/lib/server/config';
 import { setDatabaseForTests, type Database } from '@/lib/server/db/client';
-import { appointments, offices, patientProfiles, services, skills, users } from '@/lib/server/db/schema';
+import { appointments, offices, patientProfiles, services, skills, users, waitlistEntries } from '@/lib/server/db/schema';
+import { hashToken, newLinkToken } from '@/lib/server/waitlist/entries';
 import { DEMO_DIETITIAN, DEMO_PATIENT } from '@/lib/server/db/seed';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { call } from './support/http';
@@ -280,7 +285,20 @@ async function walkAsPatientA() {
   bodies['available-appointments/check'] = () => ({ ...withSlots(), date, timeslot_start: daySlots[0]!.start, timeslot_end: daySlots[0]!.end });
   await step(checkSlot, '/api/booking/available-appointments/check', bodies['available-appointments/check']!());
   bodies['book-appointment'] = () => ({ ...withSlots(), timeslot_token: t.timeslot_token });
+  bodies['waitlist/join'] = () => ({ ...bodies['available-appointments/fetch']!(), from_date: date, to_date: date, times_of_day: ['morning'], weekdays: [1, 2, 3, 4, 5] });
   return bodies;
+}
+
+/** A fresh link to a place of patient A's on the waitlist (ended, so A may hold any number). */
+async function waitlistLinkOfA(): Promise<string> {
+  const token = newLinkToken();
+  const today = new Date().toISOString().slice(0, 10);
+  await db.insert(waitlistEntries).values({
+    patientId: ids.patientA, personKey: `patient:${ids.patientA}`, serviceId: consultation.id, officeId: (await db.select().from(offices))[0]!.id,
+    sessionLanguage: 'en', reasons: [skillId], fromDate: today, toDate: today, timesOfDay: ['morning'], weekdays: [1],
+    status: 'left', endedAt: new Date(), leaveTokenHash: hashToken(token),
+  });
+  return token;
 }
 
 type Expect = Record<Role, number>;
@@ -352,6 +370,14 @@ describe('authorization matrix: guest, patient A, patient B, employee × every b
         },
       },
       { route: 'booking/manage/reschedule', what: 'a made-up link', expect: all(404), run: (role) => post(manageReschedule, '/api/booking/manage/reschedule', { token: 'x'.repeat(43), start: new Date(farSlot()).toISOString() }, role) },
+      // The waitlist (issue 16): joining with A's tokens is A's alone; a place's link works for whoever holds it.
+      { ...replay('waitlist/join', waitlistJoin), expect: { ...onlyA, patientA: 201 } },
+      { route: 'booking/waitlist', what: "the link to A's place", expect: all(200), run: async (role) => post(waitlistView, '/api/booking/waitlist', { token: await waitlistLinkOfA() }, role) },
+      { route: 'booking/waitlist', what: 'a made-up link', expect: all(404), run: (role) => post(waitlistView, '/api/booking/waitlist', { token: 'x'.repeat(43) }, role) },
+      { route: 'booking/waitlist/leave', what: "the link to A's place", expect: all(200), run: async (role) => post(waitlistLeave, '/api/booking/waitlist/leave', { token: await waitlistLinkOfA() }, role) },
+      { route: 'booking/waitlist/leave', what: 'a made-up link', expect: all(404), run: (role) => post(waitlistLeave, '/api/booking/waitlist/leave', { token: 'x'.repeat(43) }, role) },
+      { route: 'booking/waitlist/claim', what: 'a place’s link (not an offer’s)', expect: all(404), run: async (role) => post(waitlistClaim, '/api/booking/waitlist/claim', { token: await waitlistLinkOfA() }, role) },
+      { route: 'booking/waitlist/claim', what: 'a made-up link', expect: all(404), run: (role) => post(waitlistClaim, '/api/booking/waitlist/claim', { token: 'x'.repeat(43) }, role) },
     ];
   });
 

@@ -76,6 +76,9 @@ const ADDED: ReadonlyArray<readonly [string, string]> = [
   ['/profile/team', '/fr/profile/equipe'],
   // Issue 15: an appointment opened from the link in its e-mails.
   ['/manage-appointment', '/fr/gerer-mon-rendez-vous'],
+  // Issue 16: the clinic's waitlist, and a place on it opened from its e-mails.
+  ['/profile/waitlist', '/fr/profile/liste-attente'],
+  ['/waitlist', '/fr/liste-attente'],
 ];
 
 const ALL = [...SPEC, ...ADDED];
@@ -99,6 +102,8 @@ const UNLISTED = [
   '/change-password',
   '/reset-password/{uid}/{token}',
   '/manage-appointment',
+  '/profile/waitlist',
+  '/waitlist',
 ];
 
 /** '/blog/{slug}' -> '/blog/[slug]', the internal pathname of the route table. */
@@ -198,8 +203,8 @@ describe('isListedPathname', () => {
     expect(isListedPathname(internalOf(path))).toBe(true);
   });
 
-  it('lists 26 of the 44 pages (none of those added by issues)', () => {
-    expect(allPathnames).toHaveLength(44);
+  it('lists 26 of the 46 pages (none of those added by issues)', () => {
+    expect(allPathnames).toHaveLength(46);
     expect(allPathnames.filter(isListedPathname)).toHaveLength(26);
   });
 });

@@ -8,8 +8,12 @@ import { useBookingStore } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
 import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
 import { MonthCalendar } from './MonthCalendar';
+import { WaitlistJoin } from './WaitlistJoin';
 
-/** Step 7: a date with free times, then one of its times (with the dietitian it would be with). */
+/**
+ * Step 7: a date with free times, then one of its times (with the dietitian it would be with);
+ * below, the waitlist for when no time suits (open at once when none is free).
+ */
 export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
   const t = useTranslations('Booking');
   const format = useFormatter();
@@ -27,6 +31,8 @@ export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
   const pending = useBookingStore((s) => s.pending === 'check');
   const next = useBookingStore((s) => s.next);
   const previous = useBookingStore((s) => s.previous);
+  // A visit being moved keeps its time until a new one is chosen: it does not wait on the list.
+  const rescheduling = useBookingStore((s) => s.reschedulingId !== null);
   const [tried, setTried] = useState(false);
   const dates = bookableDates(options);
   const time = (iso: string) => format.dateTime(new Date(iso), { hour: 'numeric', minute: '2-digit' });
@@ -70,6 +76,7 @@ export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
           </div>
         </div>
       ) : null}
+      {options && !loading && !rescheduling ? <WaitlistJoin defaultOpen={dates.length === 0} /> : null}
       {tried && !slot && dates.length > 0 ? (
         <p className={styles.error} role="alert">
           {t('datetime.required')}

@@ -198,6 +198,6 @@ export async function bookAppointmentStep(
   // A first try in the background: the answer never waits on the SMTP server.
   if (outcome.created) void kickMailQueue();
   // A move frees the old time: it may go to someone on the waitlist (issue #16).
-  if (outcome.created && rescheduled) kickWaitlist();
+  if (outcome.created && rescheduled) void kickWaitlist();
   return { ...(await describe(db, outcome.appointment)), messageKey: rescheduled ? 'appointmentRescheduled' : 'appointmentBooked' };
 }

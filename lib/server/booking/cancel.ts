@@ -72,7 +72,7 @@ export async function cancelAndNotify(
   if (result.cancelled) {
     void kickMailQueue();
     // The freed time may go to someone on the waitlist (issue #16).
-    kickWaitlist();
+    void kickWaitlist();
   }
   return { cancelled: result.cancelled };
 }

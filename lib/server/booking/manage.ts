@@ -211,6 +211,6 @@ export async function rescheduleByLink(db: Database, request: ManageRequest & { 
     return result.appointment;
   });
   void kickMailQueue();
-  kickWaitlist();
+  void kickWaitlist();
   return describeManaged(db, moved, request.locale, now);
 }

@@ -141,6 +141,6 @@ export async function replaceSchedule(
       );
     }
   });
-  kickWaitlist();
+  void kickWaitlist();
   return getSchedule(db, employeeId, input.locale, input.now);
 }

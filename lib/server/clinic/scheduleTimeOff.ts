@@ -64,5 +64,5 @@ export async function deleteTimeOff(db: Database, employeeId: number, id: number
     return rows;
   });
   if (deleted.length === 0) throw new AppError('time_off_not_found', 404, 'scheduleTimeOffNotFound');
-  kickWaitlist();
+  void kickWaitlist();
 }

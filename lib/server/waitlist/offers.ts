@@ -358,14 +358,15 @@ type ClaimOutcome = { booked: number } | { taken: true };
 export async function claimOffer(db: Database, request: { token: string; ip: string; locale: Locale; now?: Date }): Promise<WaitlistPageView> {
   const now = request.now ?? new Date();
   const opened = await openWaitlistLink(db, request.token, request.ip, now);
-  if (!opened.offer) throw new AppError('link_invalid', 404, 'waitlistLinkInvalid');
-  const offerId = opened.offer.id;
+  const offered = opened.offer;
+  if (!offered) throw new AppError('link_invalid', 404, 'waitlistLinkInvalid');
+  const offerId = offered.id;
   const outcome: ClaimOutcome = await db.transaction(async (tx) => {
     // Every claim of this dietitian's time queues at their booking lock first (the one every
     // booking takes), before any row lock: the winner then closes the other offers of the time
     // without waiting on a claim that waits on it. Then the entry, then the offer, as every
     // writer of both takes them.
-    await lockDietitianBookings(tx, opened.offer.employeeId);
+    await lockDietitianBookings(tx, offered.employeeId);
     const [entry] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, opened.entry.id)).for('update');
     const [offer] = await tx.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId)).for('update');
     if (!offer) throw new AppError('link_invalid', 404, 'waitlistLinkInvalid');
@@ -395,7 +396,7 @@ export async function claimOffer(db: Database, request: { token: string; ip: str
   void kickMailQueue();
   const [entry] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, opened.entry.id));
   const [offer] = await db.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId));
-  return pageView(db, entry ?? opened.entry, offer ?? opened.offer, request.locale, now);
+  return pageView(db, entry ?? opened.entry, offer ?? offered, request.locale, now);
 }
 
 /** Writes the appointment of a claim; null when the exclusion constraint says the time is gone. */

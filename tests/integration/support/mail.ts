@@ -1,5 +1,6 @@
 import { readOutbox, type OutboxRecord } from '@/lib/server/email';
 import { kickMailQueue } from '@/lib/server/email/queue';
+import { waitlistSettled } from '@/lib/server/waitlist/kick';
 
 /**
  * E-mails are queued in the transaction of the change that causes them, and a request only
@@ -11,7 +12,9 @@ import { kickMailQueue } from '@/lib/server/email/queue';
  * test database. Call it too before setDatabaseForTests(null), so that no background run outlives
  * the test database (or opens the process's own one).
  */
-export function deliverMail(): Promise<void> {
+export async function deliverMail(): Promise<void> {
+  // A cancellation's background waitlist pass (issue #16) may queue offers: it ends first.
+  await waitlistSettled();
   return kickMailQueue();
 }
 

@@ -79,7 +79,7 @@ export async function runHeaders(ctx: Context): Promise<Section> {
   }
 
   // Pages whose address carries a secret token never send it on in a Referer (next.config.ts).
-  const tokenPages: [AppPathname, Record<string, string>][] = [['/reset-password/[uid]/[token]', { uid: 'x', token: 'y' }], ['/verify-email', {}], ['/signup/employee', {}], ['/manage-appointment', {}]];
+  const tokenPages: [AppPathname, Record<string, string>][] = [['/reset-password/[uid]/[token]', { uid: 'x', token: 'y' }], ['/verify-email', {}], ['/signup/employee', {}], ['/manage-appointment', {}], ['/waitlist', {}]];
   for (const [page, params] of tokenPages) {
     for (const locale of locales) {
       const path = localizedPath(page, locale, params);

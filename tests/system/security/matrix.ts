@@ -3,7 +3,7 @@ import type { ApiPath, HttpMethod } from '@/lib/http/apiRoutes';
 import { signupBody, type Context, type Who } from './actors';
 import type { Req } from './http';
 import type { Section } from './report';
-import { stepBody, STEP_PATHS, type BookingState, type StepPath } from './walk';
+import { pick, stepBody, STEP_PATHS, type BookingState, type StepPath } from './walk';
 
 /**
  * The authorization matrix: every route and method of lib/http/apiRoutes.ts with a well-formed
@@ -34,6 +34,8 @@ export interface Row {
 const NEW_PASSWORD = 'a brand new passphrase for 2027';
 /** A well-formed manage-link token (43 base64url characters) that no appointment has. */
 const manageToken = (runId: string, who: Who) => `${runId}-${who}`.replace(/[^A-Za-z0-9_-]/g, '').padEnd(43, 'x').slice(0, 43);
+/** The tokens a waitlist join sends: the booking chain through the office step. */
+const WAITLIST_CHAIN = ['session_language', 'auth', 'service', 'contact', 'address', 'skills', 'office_data', 'location'];
 const farDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const step = (path: StepPath): Row => ({
   route: path,
@@ -101,6 +103,27 @@ export const matrixRows: Row[] = [
     req: (ctx, who) => ({ body: { token: manageToken(ctx.runId, who), start: new Date(Date.now() + 30 * 86_400_000).toISOString() } }),
     why: 'an unknown link',
   },
+  // The waitlist (issue 16): guest and patients join with their own walk's tokens; the employee
+  // sends patient A's (patient B already waits for this service, joined by B's own row). A
+  // place's or an offer's link is the only key of the others: an unknown one is the same 404 for all.
+  {
+    route: '/api/booking/waitlist/join',
+    method: 'POST',
+    expect: [201, 201, 201, 403],
+    req: (_, who, bag) => ({
+      body: {
+        ...pick(bag.booking[who === 'employee' ? 'patientA' : who].tokens, WAITLIST_CHAIN),
+        from_date: farDate(5),
+        to_date: farDate(12),
+        times_of_day: ['morning', 'evening'],
+        weekdays: [2, 4],
+      },
+    }),
+    why: "the employee replays patient A's tokens: they are A's alone",
+  },
+  ...(['/api/booking/waitlist', '/api/booking/waitlist/claim', '/api/booking/waitlist/leave'] as const).map(
+    (route): Row => ({ route, method: 'POST', expect: [404, 404, 404, 404], req: (ctx, who) => ({ body: { token: manageToken(ctx.runId, who) } }), why: 'an unknown link' }),
+  ),
   { route: '/api/booking/patients', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: '/api/booking/patients?search=de' }) },
   { route: '/api/booking/selected-patient-info', method: 'GET', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/booking/selected-patient-info?id=${ctx.people.patientA.userId}` }) },
   { route: '/api/clinic/agenda', method: 'GET', expect: [401, 403, 403, 200] },
@@ -135,6 +158,22 @@ export const matrixRows: Row[] = [
   { route: '/api/clinic/team', method: 'GET', expect: [401, 403, 403, 200] },
   { route: '/api/clinic/time-off', method: 'POST', expect: [401, 403, 403, 201], req: () => ({ body: { start_date: farDate(700), end_date: farDate(700), reason: 'Congrès' } }) },
   { route: '/api/clinic/time-off/[id]', method: 'DELETE', expect: [401, 403, 403, 200], req: (_, __, bag) => ({ path: `/api/clinic/time-off/${bag.timeOffId ?? 0}` }) },
+  { route: '/api/clinic/waitlist', method: 'GET', expect: [401, 403, 403, 200] },
+  ...(
+    [
+      ['/api/clinic/waitlist/[id]', 'DELETE', ''],
+      ['/api/clinic/waitlist/[id]/slots', 'GET', '/slots'],
+      ['/api/clinic/waitlist/[id]/offers', 'POST', '/offers'],
+    ] as const
+  ).map(
+    ([route, method, tail]): Row => ({
+      route,
+      method,
+      expect: [401, 403, 403, 404],
+      req: () => ({ path: `/api/clinic/waitlist/987654${tail}`, body: method === 'POST' ? { start: new Date(Date.now() + 9 * 86_400_000).toISOString() } : undefined }),
+      why: 'nobody waits under that id: 404 for an employee',
+    }),
+  ),
   {
     route: '/api/contact',
     method: 'POST',

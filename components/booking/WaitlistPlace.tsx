@@ -1,0 +1,272 @@
+'use client';
+
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { FormAlert } from '@/components/ui/form/FormParts';
+import facts from '@/components/ui/facts.module.css';
+import { readApiFailure } from '@/lib/api/auth';
+import { waitlistApi, type WaitlistEntry, type WaitlistOffer, type WaitlistView } from '@/lib/api/waitlist';
+import { clinic } from '@/lib/clinic';
+import { formatPhone } from '@/lib/format/phone';
+import { Link } from '@/lib/i18n/navigation';
+import styles from './booking.module.css';
+import { AppointmentFacts } from './ManageAppointment';
+
+type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string | null } | { state: 'ready'; view: WaitlistView };
+
+/** The page's fragment: the e-mailed link's token (`#<token>`), which never reaches a server log. */
+const subscribeHash = (onChange: () => void) => {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+};
+
+/** The links' tokens (lib/server/waitlist/entries.ts): anything else is a link cut short. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A clinic date 'YYYY-MM-DD' as an instant that falls on it in UTC (formatted with timeZone 'UTC'). */
+const dateOf = (date: string) => new Date(`${date}T12:00:00Z`);
+const utc = { timeZone: 'UTC' } as const;
+
+/**
+ * The waitlist page (issue #16): the place on the list an e-mailed link opens, and, from an
+ * offer's link, the freed time with its one-click booking. While the place is active, it can be
+ * left, after a confirmation. Modelled on the manage page (ManageAppointment.tsx).
+ */
+export function WaitlistPlace() {
+  const t = useTranslations('Waitlist');
+  // null while prerendered: the token is only known in the browser.
+  const hash = useSyncExternalStore(subscribeHash, () => window.location.hash, () => null);
+  const fragment = hash === null ? null : hash.replace(/^#/, '');
+  const token = fragment !== null && TOKEN_PATTERN.test(fragment) ? fragment : null;
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
+  const [done, setDone] = useState<'booked' | 'left' | null>(null);
+  // 'back': the confirmation was declined, and focus returns to the button that opened it.
+  const [leaveStep, setLeaveStep] = useState<'idle' | 'confirm' | 'back'>('idle');
+  const [busy, setBusy] = useState<'claim' | 'leave' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  const alert = useRef<HTMLParagraphElement>(null);
+  const leaveTitle = useRef<HTMLHeadingElement>(null);
+  const leaveButton = useRef<HTMLButtonElement>(null);
+  const key = `${token}:${attempt}`;
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    waitlistApi.view(token).then(
+      (view) => live && setResult({ key, load: { state: 'ready', view } }),
+      (failure: unknown) => live && setResult({ key, load: { state: 'failed', message: readApiFailure(failure).message } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, key]);
+
+  useEffect(() => {
+    if (done) status.current?.focus();
+  }, [done]);
+  useEffect(() => {
+    if (error) alert.current?.focus();
+  }, [error]);
+  useEffect(() => {
+    if (leaveStep === 'confirm') leaveTitle.current?.focus();
+    if (leaveStep === 'back') leaveButton.current?.focus();
+  }, [leaveStep]);
+
+  const load: Load = fragment === null ? { state: 'loading' } : !token ? { state: 'missing' } : result?.key === key ? result.load : { state: 'loading' };
+  if (load.state === 'loading') return <p role="status">{t('loading')}</p>;
+  if (load.state === 'missing') return <FormAlert>{t('missingLink', { phone: formatPhone(clinic.phone) })}</FormAlert>;
+  if (load.state === 'failed' || !token) {
+    return (
+      <div className={styles.manage}>
+        <FormAlert>{load.state === 'failed' && load.message ? load.message : t('loadFailed')}</FormAlert>
+        {token ? (
+          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+            {t('retry')}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  const { entry, offer, appointment } = load.view;
+  const show = (view: WaitlistView) => setResult({ key, load: { state: 'ready', view } });
+  const run = (action: 'claim' | 'leave') => {
+    setBusy(action);
+    setError(null);
+    setDone(null);
+    waitlistApi[action](token).then(
+      (view) => {
+        show(view);
+        setDone(action === 'claim' ? 'booked' : 'left');
+        setLeaveStep('idle');
+      },
+      (failure: unknown) => {
+        const { status: httpStatus, message } = readApiFailure(failure);
+        setError(message ?? t('requestFailed'));
+        // The offer or the place changed (taken, expired, ended): show it as it is now.
+        if (httpStatus === 409 || httpStatus === 410) waitlistApi.view(token).then(show, () => {});
+      },
+    ).finally(() => setBusy(null));
+  };
+
+  return (
+    <div className={styles.manage}>
+      {done ? (
+        <p ref={status} tabIndex={-1} role="status" className={styles.manageDone}>
+          {t(done === 'booked' ? 'bookedNow' : 'leftNow')}
+        </p>
+      ) : null}
+      {entry.first_name ? <p>{t('greeting', { name: entry.first_name })}</p> : null}
+      {error ? (
+        <p ref={alert} tabIndex={-1} role="alert" className={styles.waitlistAlert}>
+          {error}
+        </p>
+      ) : null}
+      {offer && appointment ? (
+        <section className={styles.manageConfirm} aria-labelledby="waitlist-appointment-title">
+          <h2 id="waitlist-appointment-title">{t('appointmentTitle')}</h2>
+          <AppointmentFacts appointment={appointment} />
+          <p>{t('appointmentNote')}</p>
+        </section>
+      ) : offer ? (
+        <OfferCard offer={offer} entry={entry} busy={busy} onClaim={() => run('claim')} />
+      ) : null}
+      <section className={styles.manageConfirm} aria-labelledby="waitlist-place-title">
+        <h2 id="waitlist-place-title">{t('placeTitle')}</h2>
+        <PlaceFacts entry={entry} />
+        <p>{t(`statusNote.${entry.status}`)}</p>
+        {entry.status === 'active' ? (
+          leaveStep === 'confirm' ? (
+            <section className={styles.manageConfirm} aria-labelledby="waitlist-leave-title">
+              <h3 id="waitlist-leave-title" ref={leaveTitle} tabIndex={-1}>{t('leaveConfirmTitle')}</h3>
+              <p>
+                {t('leaveConfirmText')}
+                {offer?.status === 'open' ? ` ${t('leaveConfirmOffer')}` : null}
+              </p>
+              <div className="button-row">
+                <button type="button" className="button button--primary" onClick={() => run('leave')} disabled={busy !== null} aria-busy={busy === 'leave'}>
+                  {busy === 'leave' ? t('leaving') : t('leaveConfirm')}
+                </button>
+                <button type="button" className="button button--secondary" onClick={() => setLeaveStep('back')} disabled={busy !== null}>
+                  {t('stay')}
+                </button>
+              </div>
+            </section>
+          ) : (
+            <div className="button-row">
+              <button
+                ref={leaveButton}
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setError(null);
+                  setLeaveStep('confirm');
+                }}
+                disabled={busy !== null}
+              >
+                {t('leave')}
+              </button>
+            </div>
+          )
+        ) : entry.status !== 'booked' ? (
+          <p>
+            {t('joinAgain')}{' '}
+            <Link href="/book-online" prefetch={false}>
+              {t('bookAgain')}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+interface OfferProps {
+  offer: WaitlistOffer;
+  entry: WaitlistEntry;
+  busy: 'claim' | 'leave' | null;
+  onClaim: () => void;
+}
+
+/** The time offered: while open, its one-click booking; after, what became of it. */
+function OfferCard({ offer, entry, busy, onClaim }: OfferProps) {
+  const t = useTranslations('Waitlist');
+  const m = useTranslations('Manage');
+  const format = useFormatter();
+  const minutes = Math.round((Date.parse(offer.end) - Date.parse(offer.start)) / 60_000);
+  const total = format.number(offer.total_cents / 100, { style: 'currency', currency: 'CAD' });
+  const open = offer.status === 'open';
+  return (
+    <section className={open ? `${styles.manageConfirm} ${styles.waitlistOffer}` : styles.manageConfirm} aria-labelledby="waitlist-offer-title">
+      <h2 id="waitlist-offer-title">{t(open ? 'offerTitle' : 'offerPastTitle')}</h2>
+      <Facts
+        rows={[
+          [m('service'), entry.service_name],
+          [m('when'), format.dateTime(new Date(offer.start), { dateStyle: 'full', timeStyle: 'short' })],
+          [m('duration'), m('minutes', { minutes })],
+          [m('location'), locationText(entry, m('virtual'))],
+          [m('dietitian'), offer.dietitian_name],
+          [m('total'), `${total} (${m(offer.tax_cents > 0 ? 'taxIncluded' : 'hstExempt')})`],
+        ]}
+      />
+      {offer.status === 'open' ? (
+        <>
+          <p>{t('offerUntil', { time: format.dateTime(new Date(offer.expires_at), { dateStyle: 'full', timeStyle: 'short' }) })}</p>
+          <div className="button-row">
+            <button type="button" className="button button--primary" onClick={onClaim} disabled={busy !== null} aria-busy={busy === 'claim'}>
+              {busy === 'claim' ? t('claiming') : t('claim')}
+            </button>
+          </div>
+          <p>{t('offerSkip')}</p>
+        </>
+      ) : (
+        <p>
+          {t(`offerStatus.${offer.status}`)}
+          {offer.status !== 'claimed' && entry.status === 'active' ? ` ${t('stillListed')}` : null}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The place's preferences, as the confirmation e-mail states them. */
+function PlaceFacts({ entry }: { entry: WaitlistEntry }) {
+  const t = useTranslations('Waitlist');
+  const m = useTranslations('Manage');
+  const format = useFormatter();
+  const locale = useLocale();
+  const capital = (text: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+  const longDate = (date: string) => format.dateTime(dateOf(date), { dateStyle: 'full', ...utc });
+  // 2024-01-01 was a Monday (ISO weekday 1).
+  const weekday = (day: number) => format.dateTime(new Date(Date.UTC(2024, 0, day)), { weekday: 'long', ...utc });
+  const days = entry.weekdays.length === 7 ? t('anyDay') : format.list(entry.weekdays.map(weekday), { type: 'conjunction' });
+  const rows: Array<[string, string]> = [
+    [m('statusLabel'), t(`status.${entry.status}`)],
+    [m('service'), entry.service_name],
+    [m('location'), locationText(entry, m('virtual'))],
+    [t('dates'), capital(t('dateRange', { from: longDate(entry.from_date), to: longDate(entry.to_date) }))],
+    [t('times'), capital(format.list(entry.times_of_day.map((time) => t(`timeOfDay.${time}`)), { type: 'disjunction' }))],
+    [t('days'), capital(days)],
+  ];
+  if (entry.dietitian_name) rows.push([m('dietitian'), entry.dietitian_name]);
+  return <Facts rows={rows} />;
+}
+
+function locationText(entry: WaitlistEntry, virtual: string): string {
+  return entry.location.kind === 'virtual' ? virtual : `${entry.location.name}, ${entry.location.address}`;
+}
+
+function Facts({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <dl className={facts.facts}>
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
