@@ -27,6 +27,8 @@ export interface AppConfig {
   guestBookingLimitPerHour: number;
   /** Upcoming guest appointments one e-mail address may hold. */
   guestUpcomingPerEmail: number;
+  /** Waitlist joins a client address may make in an hour (issue 16). */
+  waitlistJoinsPerHour: number;
 }
 
 // Keys derived from these sign tokens and encrypt health data: a short one is a mistake.
@@ -101,6 +103,7 @@ const envSchema = z.object({
     .default('https://meet.jit.si/{room}'),
   GUEST_BOOKING_LIMIT_PER_HOUR: integer(1, 1_000_000).default(5),
   GUEST_UPCOMING_PER_EMAIL: integer(1, 1_000_000).default(3),
+  WAITLIST_JOINS_PER_HOUR: integer(1, 1_000_000).default(10),
 });
 
 /**
@@ -133,6 +136,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     videoRoomUrlTemplate: e.VIDEO_ROOM_URL_TEMPLATE,
     guestBookingLimitPerHour: e.GUEST_BOOKING_LIMIT_PER_HOUR,
     guestUpcomingPerEmail: e.GUEST_UPCOMING_PER_EMAIL,
+    waitlistJoinsPerHour: e.WAITLIST_JOINS_PER_HOUR,
   };
 }
 

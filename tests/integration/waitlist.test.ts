@@ -195,6 +195,24 @@ describe('A. a French guest joins; a patient cancels the matching visit; the gue
   });
 });
 
+describe('A2. joining is limited per client address', () => {
+  it('answers 429 with Retry-After after 10 joins from one address in an hour', async () => {
+    const today = utcToLocalDate(new Date(), TZ);
+    const ip = freshIp();
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof postFrom>> | undefined;
+    for (let i = 0; i < 11; i++) {
+      const driver = bookingDriver(clinic.catalog, { ...form, email: `limited-${i}@example.test` });
+      const t = await driver.walk({});
+      last = await postFrom(ip, join_, '/api/booking/waitlist/join', { ...slotTokens(t), from_date: addDays(today, 3), to_date: addDays(today, 9), times_of_day: ALL_TIMES, weekdays: ALL_DAYS });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await db.select().from(waitlistEntries).where(eq(waitlistEntries.personKey, 'guest:limited-10@example.test'))).toHaveLength(0);
+  });
+});
+
 /** A free time of the seeded clinic, well ahead, and the entries (joined in order) that wait for its date. */
 async function waitingFor(count: number, hoursAhead: number) {
   const patient = await addPerson(db, { email: `holder-${++guestCount}@example.test`, role: 'patient' });

@@ -28,7 +28,6 @@ import { AppError } from '@/lib/server/http/appError';
  * SHA-256 is stored.
  */
 
-export const WAITLIST_JOINS_PER_HOUR: Limit = { max: 10, windowMs: 3_600_000 };
 /** The links' guessing guard, as for manage links: 20 misses in 15 minutes per address. */
 export const WAITLIST_LINK_MISSES: Limit = { max: 20, windowMs: 15 * 60_000 };
 /** base64url of 32 bytes. */
@@ -130,7 +129,7 @@ async function queueJoinedEmail(tx: Database, entry: WaitlistEntry, leaveToken: 
 /**
  * POST /api/booking/waitlist/join. The chain through the office step, verified as for a booking;
  * the window within today and the service's booking horizon. 409 when the person already waits
- * for this service; 429 after WAITLIST_JOINS_PER_HOUR joins from one address.
+ * for this service; 429 after WAITLIST_JOINS_PER_HOUR (default 10) joins from one address in an hour.
  */
 export async function joinWaitlist(db: Database, input: JoinWaitlistInput, caller: RequestActor, ip: string, key: KeyContext = bookingTokenContext()) {
   const chain = await verifyChain(input, ['location'], verifyContextOf(caller, key));
@@ -160,7 +159,7 @@ export async function joinWaitlist(db: Database, input: JoinWaitlistInput, calle
   const entry = await db.transaction(async (tx) => {
     // One join at a time per address and per person: the limit and the one-entry rule hold under a race.
     await lockLimitKeys(tx, [limitKey, `waitlist:${personKey}`]);
-    await assertUnderLimit(tx, limitKey, WAITLIST_JOINS_PER_HOUR, now);
+    await assertUnderLimit(tx, limitKey, { max: getConfig().waitlistJoinsPerHour, windowMs: 3_600_000 }, now);
     const [waiting] = await tx
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
