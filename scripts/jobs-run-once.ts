@@ -1,6 +1,6 @@
 /**
  * npm run jobs:run-once
- * Runs the background jobs (appointment reminders, the e-mail queue) once against the configured database and
+ * Runs the background jobs (appointment reminders, waitlist offers, the e-mail queue) once against the configured database and
  * prints what they did, for an external cron instead of (or beside) the in-process scheduler:
  * each job claims its work in the database, so running both never sends twice.
  * Exit code: 0 done, 1 the run failed or some e-mails could not be sent (they stay queued and
@@ -20,8 +20,9 @@ async function main(): Promise<number> {
     // A database nobody has started the server on yet has no tables: bring it up to date first
     // (the same advisory lock as the server's start, so a running instance and a cron agree).
     await migrateDatabase(handle.db, handle.kind);
-    const { reminders, mail } = await runJobsOnce(handle.db);
+    const { reminders, waitlist, mail } = await runJobsOnce(handle.db);
     console.log(`Reminders: ${reminders.queued} queued.`);
+    console.log(`Waitlist: ${waitlist.offered} offered, ${waitlist.expiredOffers} offers and ${waitlist.expiredEntries} places expired.`);
     console.log(`E-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up.`);
     return mail.retrying + mail.failed > 0 ? 1 : 0;
   } finally {
