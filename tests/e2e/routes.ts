@@ -46,6 +46,7 @@ export const guarded = new Set<AppPathname>([
   '/profile/patients',
   '/profile/patients/[id]',
   '/profile/team',
+  '/profile/waitlist',
   '/change-password',
 ]);
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, gt, gte, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { insertAppointment, lockDietitianBookings, slotUnavailable } from '@/lib/server/booking/appointments';
 import { getAvailableSlots, type AppointmentSlot } from '@/lib/server/booking/availability';
@@ -258,7 +258,8 @@ export async function offerFreedSlots(db: Database, now: Date = new Date()): Pro
       if (result !== 'try_next') break;
     }
   }
-  await db.delete(waitlistWakeups).where(lte(waitlistWakeups.id, wakeups.at(-1)!.id));
+  // The ones read, by id: a wakeup committed meanwhile with a lower id than these waits for the next run.
+  await db.delete(waitlistWakeups).where(inArray(waitlistWakeups.id, wakeups.map((w) => w.id)));
   return counts;
 }
 
