@@ -1,6 +1,6 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { FormAlert } from '@/components/ui/form/FormParts';
 import { readApiFailure } from '@/lib/api/auth';
@@ -10,7 +10,7 @@ import { clinic } from '@/lib/clinic';
 import { formatPhone } from '@/lib/format/phone';
 import { bookableDates } from '@/stores/bookingSteps';
 import styles from './booking.module.css';
-import { MonthCalendar } from './steps/MonthCalendar';
+import { SlotPicker } from './steps/SlotPicker';
 
 interface Props {
   token: string;
@@ -24,8 +24,6 @@ interface Props {
  */
 export function ManageReschedule({ token, onMoved, onBack }: Props) {
   const t = useTranslations('Manage');
-  const booking = useTranslations('Booking.datetime');
-  const format = useFormatter();
   const [options, setOptions] = useState<AppointmentOptions | null>(null);
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
@@ -41,8 +39,6 @@ export function ManageReschedule({ token, onMoved, onBack }: Props) {
   }, [token]);
 
   const dates = bookableDates(options);
-  const time = (iso: string) => format.dateTime(new Date(iso), { hour: 'numeric', minute: '2-digit' });
-  const longDate = (day: string) => format.dateTime(new Date(`${day}T12:00:00Z`), { dateStyle: 'full', timeZone: 'UTC' });
   const move = () => {
     if (!slot) return;
     setBusy(true);
@@ -63,36 +59,19 @@ export function ManageReschedule({ token, onMoved, onBack }: Props) {
       <h2 id="manage-pick-title">{t('pickTitle')}</h2>
       {options === null && error === null ? <p role="status">{t('loadingTimes')}</p> : null}
       {options !== null && dates.length === 0 ? <p role="status">{t('noTimes', { phone: formatPhone(clinic.phone) })}</p> : null}
-      {dates.length > 0 ? (
-        <div className={styles.datetime}>
-          <MonthCalendar
-            enabled={dates}
-            selected={date}
-            onSelect={(day) => {
-              setDate(day);
-              setSlot(null);
-            }}
-          />
-          <div aria-live="polite">
-            {date ? (
-              <>
-                <h3 id="manage-slots">{booking('slotsFor', { date: longDate(date) })}</h3>
-                <ul className={styles.slots} aria-labelledby="manage-slots">
-                  {(options?.[date] ?? []).map((offered) => (
-                    <li key={offered.start}>
-                      <button type="button" className={styles.slot} aria-pressed={offered.start === slot} onClick={() => setSlot(offered.start)}>
-                        {booking('slot', { start: time(offered.start), end: time(offered.end) })}
-                        {offered.recommended_employee ? <span className={styles.slotWith}>{booking('with', { name: offered.recommended_employee.name })}</span> : null}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : (
-              <p className={styles.muted}>{booking('pickDate')}</p>
-            )}
-          </div>
-        </div>
+      {options !== null && dates.length > 0 ? (
+        <SlotPicker
+          options={options}
+          date={date}
+          slot={slot}
+          onDate={(day) => {
+            setDate(day);
+            setSlot(null);
+          }}
+          onSlot={setSlot}
+          slotsId="manage-slots"
+          heading="h3"
+        />
       ) : null}
       {error !== null ? <FormAlert>{error || t('loadFailed')}</FormAlert> : null}
       <div className="button-row">

@@ -1,13 +1,12 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { bookableDates } from '@/stores/bookingSteps';
-import { selectSlotsOfDate } from '@/stores/booking';
 import { useBookingStore } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
 import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
-import { MonthCalendar } from './MonthCalendar';
+import { SlotPicker } from './SlotPicker';
 import { WaitlistJoin } from './WaitlistJoin';
 
 /**
@@ -16,11 +15,9 @@ import { WaitlistJoin } from './WaitlistJoin';
  */
 export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
   const t = useTranslations('Booking');
-  const format = useFormatter();
   const options = useBookingStore((s) => s.options);
   const date = useBookingStore((s) => s.date);
   const slot = useBookingStore((s) => s.slot);
-  const slots = useBookingStore(selectSlotsOfDate);
   const loading = useBookingStore((s) => s.pending === 'appointments');
   const failed = useBookingStore((s) => s.failure?.step === 6 && s.options === null);
   const selectDate = useBookingStore((s) => s.selectDate);
@@ -35,8 +32,6 @@ export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
   const rescheduling = useBookingStore((s) => s.reschedulingId !== null);
   const [tried, setTried] = useState(false);
   const dates = bookableDates(options);
-  const time = (iso: string) => format.dateTime(new Date(iso), { hour: 'numeric', minute: '2-digit' });
-  const longDate = (day: string) => format.dateTime(new Date(`${day}T12:00:00Z`), { dateStyle: 'full', timeZone: 'UTC' });
 
   return (
     <StepFrame title={t('datetime.title')} lead={t('datetime.lead')} focusHeading={focusHeading}>
@@ -46,35 +41,14 @@ export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
       ) : null}
       {options && !loading && dates.length === 0 ? <p role="status">{t('datetime.empty')}</p> : null}
       {options && !loading && dates.length > 0 ? (
-        <div className={styles.datetime}>
-          <MonthCalendar enabled={dates} selected={date} onSelect={selectDate} />
-          <div aria-live="polite">
-            {date ? (
-              <>
-                <h4 id="booking-slots">{t('datetime.slotsFor', { date: longDate(date) })}</h4>
-                <ul className={styles.slots} aria-labelledby="booking-slots">
-                  {slots.map((offered) => (
-                    <li key={offered.start}>
-                      <button
-                        type="button"
-                        className={styles.slot}
-                        aria-pressed={offered.start === slot}
-                        onClick={() => selectSlot(offered.start === slot ? null : offered.start)}
-                      >
-                        {t('datetime.slot', { start: time(offered.start), end: time(offered.end) })}
-                        {offered.recommended_employee ? (
-                          <span className={styles.slotWith}>{t('datetime.with', { name: offered.recommended_employee.name })}</span>
-                        ) : null}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : (
-              <p className={styles.muted}>{t('datetime.pickDate')}</p>
-            )}
-          </div>
-        </div>
+        <SlotPicker
+          options={options}
+          date={date}
+          slot={slot}
+          onDate={selectDate}
+          onSlot={(start) => selectSlot(start === slot ? null : start)}
+          slotsId="booking-slots"
+        />
       ) : null}
       {options && !loading && !rescheduling ? <WaitlistJoin defaultOpen={dates.length === 0} /> : null}
       {tried && !slot && dates.length > 0 ? (

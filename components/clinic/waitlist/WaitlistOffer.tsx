@@ -1,14 +1,12 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import booking from '@/components/booking/booking.module.css';
-import { MonthCalendar } from '@/components/booking/steps/MonthCalendar';
+import { SlotPicker } from '@/components/booking/steps/SlotPicker';
 import text from '@/components/ui/text.module.css';
 import { readApiFailure } from '@/lib/api/auth';
 import type { AppointmentOptions } from '@/lib/api/booking';
 import { getWaitlistSlots, offerWaitlistTime, type ClinicWaitlistEntry } from '@/lib/api/clinicWaitlist';
-import { clinic } from '@/lib/clinic';
 import { bookableDates } from '@/stores/bookingSteps';
 import styles from './waitlist.module.css';
 
@@ -26,7 +24,6 @@ interface Props {
 export function WaitlistOffer({ entry, onOffered, onClose }: Props) {
   const t = useTranslations('ClinicWaitlist.offer');
   const datetime = useTranslations('Booking.datetime');
-  const format = useFormatter();
   const [options, setOptions] = useState<AppointmentOptions | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [date, setDate] = useState<string | null>(null);
@@ -65,9 +62,6 @@ export function WaitlistOffer({ entry, onOffered, onClose }: Props) {
   // A refresh that fails keeps the times already shown.
   const failed = loadFailed && options === null;
   const dates = bookableDates(options);
-  const times = date ? (options?.[date] ?? []) : [];
-  const time = (iso: string) => format.dateTime(new Date(iso), { hour: 'numeric', minute: '2-digit', timeZone: clinic.timeZone });
-  const longDate = (day: string) => format.dateTime(new Date(`${day}T12:00:00Z`), { dateStyle: 'full', timeZone: 'UTC' });
 
   const offer = async () => {
     if (!slot || busy) return;
@@ -105,40 +99,20 @@ export function WaitlistOffer({ entry, onOffered, onClose }: Props) {
       ) : null}
       {options !== null && dates.length === 0 ? <p role="status">{t('none')}</p> : null}
 
-      {dates.length > 0 ? (
-        <div className={booking.datetime}>
-          <MonthCalendar
-            enabled={dates}
-            selected={date}
-            onSelect={(day) => {
-              setDate(day);
-              setSlot(null);
-            }}
-          />
-          <div aria-live="polite">
-            {date && times.length > 0 ? (
-              <>
-                <h5 id={slotsId} className={styles.slotsHeading}>
-                  {datetime('slotsFor', { date: longDate(date) })}
-                </h5>
-                <ul className={booking.slots} aria-labelledby={slotsId}>
-                  {times.map((free) => (
-                    <li key={free.start}>
-                      <button type="button" className={booking.slot} aria-pressed={free.start === slot} onClick={() => setSlot(free.start)}>
-                        {datetime('slot', { start: time(free.start), end: time(free.end) })}
-                        {free.recommended_employee ? (
-                          <span className={booking.slotWith}>{datetime('with', { name: free.recommended_employee.name })}</span>
-                        ) : null}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : (
-              <p className={styles.muted}>{datetime('pickDate')}</p>
-            )}
-          </div>
-        </div>
+      {options !== null && dates.length > 0 ? (
+        <SlotPicker
+          options={options}
+          date={date}
+          slot={slot}
+          onDate={(day) => {
+            setDate(day);
+            setSlot(null);
+          }}
+          onSlot={setSlot}
+          slotsId={slotsId}
+          heading="h5"
+          headingClassName={styles.slotsHeading}
+        />
       ) : null}
 
       {error ? (

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
+import type { ClinicWaitlistEntry } from '@/lib/api/clinicWaitlist';
 import type { ClinicWaitlistQuery } from '@/lib/schemas/waitlist';
 import type { Database } from '@/lib/server/db/client';
 import { offices, services, users, waitlistEntries, waitlistOffers, type WaitlistEntry } from '@/lib/server/db/schema';
@@ -16,21 +17,8 @@ import { endEntry } from './entries';
 
 const notFound = () => new AppError('waitlist_entry_not_found', 404, 'waitlistEntryNotFound');
 
-export interface ClinicWaitlistEntry {
-  id: number;
-  created_at: string;
-  person: { name: string; email: string; phone: string | null; kind: 'patient' | 'guest'; patient_id: number | null };
-  session_language: 'en' | 'fr';
-  service: { id: number; name: string };
-  office: { id: number; name: string; is_virtual: boolean };
-  dietitian: { id: number; name: string } | null;
-  from_date: string;
-  to_date: string;
-  times_of_day: WaitlistEntry['timesOfDay'];
-  weekdays: number[];
-  /** The time offered now and until when, if any. */
-  open_offer: { start: string; end: string; expires_at: string; dietitian_name: string } | null;
-}
+/** The entry's shape is the client's (lib/api/clinicWaitlist.ts): one type for both sides. */
+export type { ClinicWaitlistEntry };
 
 export async function listWaitlist(db: Database, query: ClinicWaitlistQuery, locale: Locale): Promise<ClinicWaitlistEntry[]> {
   const filters: (SQL | undefined)[] = [

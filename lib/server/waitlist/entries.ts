@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
+import type { WaitlistEntry as WaitlistEntryView } from '@/lib/api/waitlist';
 import type { JoinWaitlistInput } from '@/lib/schemas/waitlist';
 import { assertUnderLimit, hashIp, lockLimitKeys, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
 import { pageLink } from '@/lib/server/auth/links';
@@ -68,17 +69,8 @@ export async function recipientOf(db: Database, entry: Pick<WaitlistEntry, 'pati
   return user ?? null;
 }
 
-export interface WaitlistEntryView {
-  status: WaitlistEntry['status'];
-  first_name: string;
-  service_name: string;
-  location: { kind: 'office'; name: string; address: string } | { kind: 'virtual' };
-  dietitian_name: string | null;
-  from_date: string;
-  to_date: string;
-  times_of_day: WaitlistEntry['timesOfDay'];
-  weekdays: number[];
-}
+/** What the waitlist page shows of a place: the client's own type (lib/api/waitlist.ts), one for both sides. */
+export type { WaitlistEntryView };
 
 /** What the waitlist page (and the join answer) shows of an entry, in `locale`: never the reasons or the message. */
 export async function describeEntry(db: Database, entry: WaitlistEntry, locale: Locale): Promise<WaitlistEntryView> {

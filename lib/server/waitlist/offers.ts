@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import type { WaitlistOffer as WaitlistOfferView, WaitlistView as WaitlistPageView } from '@/lib/api/waitlist';
 import type { Locale } from '@/lib/i18n/routing';
 import { insertAppointment, lockDietitianBookings, slotUnavailable } from '@/lib/server/booking/appointments';
 import { getAvailableSlots, type AppointmentSlot } from '@/lib/server/booking/availability';
@@ -17,7 +18,7 @@ import { appointments, offices, services, users, waitlistEntries, waitlistOffers
 import { waitlistOfferEmail } from '@/lib/server/email';
 import { kickMailQueue, queueEmail } from '@/lib/server/email/queue';
 import { AppError } from '@/lib/server/http/appError';
-import { describeEntry, entryQuery, expireEntries, hashToken, newLinkToken, openWaitlistLink, recipientOf, waitlistLink, type WaitlistEntryView } from './entries';
+import { describeEntry, entryQuery, expireEntries, hashToken, newLinkToken, openWaitlistLink, recipientOf, waitlistLink } from './entries';
 import { recordFreedTime } from './wakeups';
 
 /**
@@ -297,16 +298,6 @@ async function offerIfStillOpen(
   });
 }
 
-export interface WaitlistOfferView {
-  /** 'expired' once past its time even before the job runner marks it. */
-  status: WaitlistOffer['status'];
-  start: string;
-  end: string;
-  expires_at: string;
-  dietitian_name: string;
-  total_cents: number;
-  tax_cents: number;
-}
 
 async function describeOffer(db: Database, offer: WaitlistOffer, service: ServiceRow, now: Date): Promise<WaitlistOfferView> {
   const [dietitian] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, offer.employeeId));
@@ -322,12 +313,8 @@ async function describeOffer(db: Database, offer: WaitlistOffer, service: Servic
   };
 }
 
-export type WaitlistPageView = {
-  entry: WaitlistEntryView;
-  offer: WaitlistOfferView | null;
-  /** The visit the offer booked, as the manage page shows it. */
-  appointment: ManagedAppointment | null;
-};
+/** What the waitlist page and its calls answer: the client's own types (lib/api/waitlist.ts). */
+export type { WaitlistOfferView, WaitlistPageView };
 
 async function pageView(db: Database, entry: WaitlistEntry, offer: WaitlistOffer | null, locale: Locale, now: Date): Promise<WaitlistPageView> {
   const [service] = await db.select().from(services).where(eq(services.id, entry.serviceId));

@@ -7,5 +7,5 @@ import { viewWaitlistLink } from '@/lib/server/waitlist/offers';
 /** What a waitlist e-mail's link opens (issue #16): the place on the list, and the offered time if it is an offer's link. */
 export const POST = handle(async (ctx) => {
   const { token } = await ctx.body(waitlistTokenSchema);
-  return ok(await viewWaitlistLink(await getDb(), { token, ip: ctx.ip, locale: ctx.locale }));
+  return ok({ ...(await viewWaitlistLink(await getDb(), { token, ip: ctx.ip, locale: ctx.locale })) });
 });

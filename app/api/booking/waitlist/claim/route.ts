@@ -7,5 +7,5 @@ import { claimOffer } from '@/lib/server/waitlist/offers';
 /** Books an offered time in one click; the first claim wins, a later one gets 409 waitlist_slot_taken. */
 export const POST = handle(async (ctx) => {
   const { token } = await ctx.body(waitlistTokenSchema);
-  return ok(await claimOffer(await getDb(), { token, ip: ctx.ip, locale: ctx.locale }));
+  return ok({ ...(await claimOffer(await getDb(), { token, ip: ctx.ip, locale: ctx.locale })) });
 });

@@ -10,5 +10,5 @@ export const POST = handle(async (ctx) => {
   const { token } = await ctx.body(waitlistTokenSchema);
   const db = await getDb();
   await leaveByLink(db, { token, ip: ctx.ip });
-  return ok(await viewWaitlistLink(db, { token, ip: ctx.ip, locale: ctx.locale }));
+  return ok({ ...(await viewWaitlistLink(db, { token, ip: ctx.ip, locale: ctx.locale })) });
 });

@@ -1,0 +1,60 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import type { AppointmentOptions } from '@/lib/api/booking';
+import { clinic } from '@/lib/clinic';
+import { bookableDates } from '@/stores/bookingSteps';
+import styles from '../booking.module.css';
+import { MonthCalendar } from './MonthCalendar';
+
+interface Props {
+  options: AppointmentOptions;
+  date: string | null;
+  slot: string | null;
+  onDate: (date: string) => void;
+  onSlot: (start: string) => void;
+  /** The id of the times' heading, which names their list. */
+  slotsId: string;
+  /** The times' heading level, under the section that holds the picker. */
+  heading?: 'h3' | 'h4' | 'h5';
+  headingClassName?: string;
+}
+
+/**
+ * A month of dates with free times, then the chosen date's times, each with the dietitian it
+ * would be with: the booking's date step, a manage link's reschedule and the clinic's waitlist
+ * offer all pick a time this way. Only the dates `options` holds are enabled.
+ */
+export function SlotPicker({ options, date, slot, onDate, onSlot, slotsId, heading: Heading = 'h4', headingClassName }: Props) {
+  const t = useTranslations('Booking.datetime');
+  const format = useFormatter();
+  const time = (iso: string) => format.dateTime(new Date(iso), { hour: 'numeric', minute: '2-digit', timeZone: clinic.timeZone });
+  const longDate = (day: string) => format.dateTime(new Date(`${day}T12:00:00Z`), { dateStyle: 'full', timeZone: 'UTC' });
+  const times = date ? (options[date] ?? []) : [];
+  return (
+    <div className={styles.datetime}>
+      <MonthCalendar enabled={bookableDates(options)} selected={date} onSelect={onDate} />
+      <div aria-live="polite">
+        {date && times.length > 0 ? (
+          <>
+            <Heading id={slotsId} className={headingClassName}>
+              {t('slotsFor', { date: longDate(date) })}
+            </Heading>
+            <ul className={styles.slots} aria-labelledby={slotsId}>
+              {times.map((offered) => (
+                <li key={offered.start}>
+                  <button type="button" className={styles.slot} aria-pressed={offered.start === slot} onClick={() => onSlot(offered.start)}>
+                    {t('slot', { start: time(offered.start), end: time(offered.end) })}
+                    {offered.recommended_employee ? <span className={styles.slotWith}>{t('with', { name: offered.recommended_employee.name })}</span> : null}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className={styles.muted}>{t('pickDate')}</p>
+        )}
+      </div>
+    </div>
+  );
+}
