@@ -356,6 +356,11 @@ describe('D. deleted time off frees a chosen dietitian’s day', () => {
     expect(Object.keys(slots.json.appointment_options as object).length).toBeGreaterThan(0);
     const gone = await call(withId(clinicRemove, entry!.id), `/api/clinic/waitlist/${entry!.id}`, { method: 'DELETE', cookie: employee.cookie });
     expect(gone.status).toBe(200);
+    // The person is told, in the entry's language, without the reasons.
+    await sendQueue();
+    const notice = (await mailsTo(patient.email)).find((m) => m.subject.startsWith('Your place on the waitlist has ended'));
+    expect(notice, 'the removal notice').toBeDefined();
+    expect(notice!.text).not.toContain('Diabetes');
     expect((await offersOf(entry!.id))[0]!.status).toBe('withdrawn');
     expect((await call(withId(clinicRemove, entry!.id), `/api/clinic/waitlist/${entry!.id}`, { method: 'DELETE', cookie: employee.cookie })).status).toBe(404);
   });

@@ -6,7 +6,9 @@ import type { ClinicWaitlistQuery } from '@/lib/schemas/waitlist';
 import type { Database } from '@/lib/server/db/client';
 import { offices, services, users, waitlistEntries, waitlistOffers, type WaitlistEntry } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
-import { endEntry } from './entries';
+import { waitlistRemovedEmail } from '@/lib/server/email';
+import { kickMailQueue, queueEmail } from '@/lib/server/email/queue';
+import { endEntry, recipientOf } from './entries';
 
 /**
  * The clinic's view of the waitlist (issue #16 item 4): the active entries, oldest first, with
@@ -84,10 +86,28 @@ export async function activeEntry(db: Database, id: number): Promise<WaitlistEnt
   return entry;
 }
 
-/** DELETE /api/clinic/waitlist/<id>: takes an entry off the list (its open offer is withdrawn). */
+/**
+ * DELETE /api/clinic/waitlist/<id>: takes an entry off the list (its open offer is withdrawn) and
+ * tells the person, in the entry's language, in the same transaction.
+ */
 export async function removeEntry(db: Database, id: number, now: Date): Promise<void> {
-  const removed = await db.transaction((tx) => endEntry(tx, id, 'removed', now));
+  const removed = await db.transaction(async (tx) => {
+    if (!(await endEntry(tx, id, 'removed', now))) return false;
+    const [row] = await tx
+      .select({ entry: waitlistEntries, service: services })
+      .from(waitlistEntries)
+      .innerJoin(services, eq(services.id, waitlistEntries.serviceId))
+      .where(eq(waitlistEntries.id, id));
+    const recipient = row ? await recipientOf(tx, row.entry) : null;
+    if (row && recipient) {
+      const language = row.entry.sessionLanguage;
+      const content = waitlistRemovedEmail({ language, firstName: recipient.firstName, serviceName: language === 'fr' ? row.service.nameFr : row.service.nameEn });
+      await queueEmail(tx, { purpose: 'waitlist removed', message: { to: recipient.email, language, ...content } });
+    }
+    return true;
+  });
   if (!removed) throw notFound();
+  void kickMailQueue();
 }
 
 /** An entry id from the address: digits only, else not found. */

@@ -15,4 +15,4 @@ export type { RenderedEmail } from './layout';
 export { passwordResetEmail } from './passwordReset';
 export { verificationEmail } from './verification';
 export { welcomeEmail } from './welcome';
-export { waitlistJoinedEmail, waitlistOfferEmail, type WaitlistJoinedInput, type WaitlistOfferInput } from './waitlist';
+export { waitlistJoinedEmail, waitlistOfferEmail, waitlistRemovedEmail, type WaitlistJoinedInput, type WaitlistOfferInput } from './waitlist';

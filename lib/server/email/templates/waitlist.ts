@@ -1,13 +1,14 @@
 import 'server-only';
 import { clinic } from '@/lib/clinic';
+import { formatPhone } from '@/lib/format/phone';
 import type { EmailLanguage } from '../types';
 import { detailLines, formatAppointmentTime, labelled, totalLine, type AppointmentDetails, type AppointmentLocation } from './appointmentDetails';
 import { renderEmail, type RenderedEmail } from './layout';
 import { greeting } from './shared';
 
 /**
- * The waitlist's e-mails (issue #16): the confirmation of a place on the list and the offer of a
- * freed time. Like every booking e-mail, never the reasons for the visit or the message.
+ * The waitlist's e-mails (issue #16): the confirmation of a place on the list, the offer of a
+ * freed time, and the notice of a place the clinic removed. Like every booking e-mail, never the reasons for the visit or the message.
  */
 
 export type TimeOfDay = 'morning' | 'afternoon' | 'evening';
@@ -93,6 +94,32 @@ export function waitlistJoinedEmail(input: WaitlistJoinedInput): RenderedEmail {
     ],
     action: { label: 'View or leave the waitlist', url: input.leaveLink },
     notes: [`Your place ends on ${longDate(input.toDate, language)}. You can leave the list at any time with the button above.`],
+  });
+}
+
+/** Sent when the clinic takes a place off the list, so the person does not wait for nothing. */
+export function waitlistRemovedEmail(input: { language: EmailLanguage; firstName?: string; serviceName: string }): RenderedEmail {
+  const { language } = input;
+  const phone = formatPhone(clinic.phone);
+  if (language === 'fr') {
+    return renderEmail({
+      language,
+      subject: `Votre place sur la liste d’attente a pris fin : ${input.serviceName}`,
+      preheader: 'La clinique a retiré votre demande de la liste d’attente.',
+      heading: 'Votre place sur la liste d’attente a pris fin',
+      greeting: greeting(input.firstName, language),
+      paragraphs: [`La clinique a retiré de la liste d’attente votre demande pour « ${input.serviceName} ». Vous ne recevrez plus d’offres pour cette demande.`],
+      notes: [`Vous pouvez prendre rendez-vous en ligne ou vous réinscrire sur la liste en tout temps. Pour toute question, appelez-nous au ${phone}.`],
+    });
+  }
+  return renderEmail({
+    language,
+    subject: `Your place on the waitlist has ended: ${input.serviceName}`,
+    preheader: 'The clinic took your request off the waitlist.',
+    heading: 'Your place on the waitlist has ended',
+    greeting: greeting(input.firstName, language),
+    paragraphs: [`The clinic took your request for “${input.serviceName}” off the waitlist. You will not receive further offers for it.`],
+    notes: [`You can book online or join the list again at any time. For any question, call us at ${phone}.`],
   });
 }
 
