@@ -47,8 +47,8 @@ export const OFFER_LIFETIME_MS = 2 * 3_600_000;
 export const OFFER_BATCH = 3;
 /** An offer that would leave less than this to claim it is not made. */
 const MIN_OFFER_MS = 10 * 60_000;
-/** Entries looked at per run: a long list is worked through over several runs. */
-const ENTRIES_PER_RUN = 200;
+/** Entries read per query: a long list is read a page at a time. */
+const ENTRIES_PER_PAGE = 200;
 const CANDIDATES_PER_ENTRY = 20;
 const HOUR_MS = 3_600_000;
 
@@ -204,64 +204,82 @@ export async function offerFreedSlots(db: Database, now: Date = new Date()): Pro
   const freedRanges = wakeups.map((w) => ({ employeeId: w.employeeId, start: w.startsAt.getTime(), end: w.endsAt.getTime() }));
   const lastFreed = freed.reduce((max, range) => (range.to > max ? range.to : max), today);
 
-  const entries =
-    freed.length === 0
-      ? []
-      : await db
-          .select()
-          .from(waitlistEntries)
-          .where(
-            and(
-              eq(waitlistEntries.status, 'active'),
-              gte(waitlistEntries.toDate, today),
-              lte(waitlistEntries.fromDate, lastFreed),
-              notExists(
-                db
-                  .select({ one: sql`1` })
-                  .from(waitlistOffers)
-                  .where(and(eq(waitlistOffers.entryId, waitlistEntries.id), eq(waitlistOffers.status, 'open'))),
-              ),
-            ),
-          )
-          .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
-          .limit(ENTRIES_PER_RUN);
   const serviceCache = new Map<number, ServiceRow | null>();
-  for (const entry of entries) {
-    // The days where a freed time meets the entry's window.
-    const spans = freed
-      .map((range) => ({ from: [range.from, entry.fromDate, today].sort().at(-1)!, to: [range.to, entry.toDate].sort()[0]! }))
-      .filter((span) => span.from <= span.to);
-    if (spans.length === 0) continue;
-    const fromDate = spans.map((s) => s.from).sort()[0]!;
-    const toDate = spans.map((s) => s.to).sort().at(-1)!;
-    if (!serviceCache.has(entry.serviceId)) serviceCache.set(entry.serviceId, await loadService(db, entry.serviceId).catch(() => null));
-    const service = serviceCache.get(entry.serviceId);
-    if (!service) continue;
-    const days = Math.round((Date.parse(toDate) - Date.parse(fromDate)) / 86_400_000) + 1;
-    const input = await loadAvailabilityInput(db, entryQuery(entry), service, { now, timeZone, fromDate, days });
-    // The dietitian's times that overlap what came free of their time, the freed times
-    // themselves first (a cancelled visit's own start), then the earliest. A time that was free
-    // all along (with this dietitian or another) is no news: it was there when they joined.
-    const employeeMs = service.employeeDurationMinutes * 60_000;
-    const freedFor = (slot: AppointmentSlot) => freedRanges.filter((r) => r.employeeId === slot.recommended_employee.id);
-    const exact = (slot: AppointmentSlot) => (freedFor(slot).some((r) => r.start === Date.parse(slot.start)) ? 0 : 1);
-    const candidates = Object.values(getAvailableSlots(input))
-      .flat()
-      .filter((slot) => {
-        const start = Date.parse(slot.start);
-        return freedFor(slot).some((r) => start < r.end && start + employeeMs > r.start) && suits(entry, new Date(slot.start), timeZone);
-      })
-      .sort((a, b) => exact(a) - exact(b) || a.start.localeCompare(b.start));
-    // A few tries per entry and run: each is a short transaction of its own.
-    for (const slot of candidates.slice(0, CANDIDATES_PER_ENTRY)) {
-      const result = await offerIfStillOpen(db, entry, service, slot, now);
-      if (result === 'offered') counts.offered += 1;
-      if (result !== 'try_next') break;
-    }
+  // Oldest first (ids follow joining order), a page at a time, until every waiting entry was looked at.
+  for (let after = 0; freed.length > 0; ) {
+    const entries = await db
+      .select()
+      .from(waitlistEntries)
+      .where(
+        and(
+          eq(waitlistEntries.status, 'active'),
+          gt(waitlistEntries.id, after),
+          gte(waitlistEntries.toDate, today),
+          lte(waitlistEntries.fromDate, lastFreed),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(waitlistOffers)
+              .where(and(eq(waitlistOffers.entryId, waitlistEntries.id), eq(waitlistOffers.status, 'open'))),
+          ),
+        ),
+      )
+      .orderBy(asc(waitlistEntries.id))
+      .limit(ENTRIES_PER_PAGE);
+    for (const entry of entries) counts.offered += await offerToEntry(db, entry, { freed, freedRanges, today, now, timeZone, serviceCache });
+    if (entries.length < ENTRIES_PER_PAGE) break;
+    after = entries.at(-1)!.id;
   }
   // The ones read, by id: a wakeup committed meanwhile with a lower id than these waits for the next run.
   await db.delete(waitlistWakeups).where(inArray(waitlistWakeups.id, wakeups.map((w) => w.id)));
   return counts;
+}
+
+interface FreedTimes {
+  /** The freed stretches as local dates (from today on). */
+  freed: { from: string; to: string }[];
+  /** And as instants, with whose time came free. */
+  freedRanges: { employeeId: number; start: number; end: number }[];
+  today: string;
+  now: Date;
+  timeZone: string;
+  serviceCache: Map<number, ServiceRow | null>;
+}
+
+/** Offers one entry a time that came free and suits it, if there is one; answers how many offers it made (0 or 1). */
+async function offerToEntry(db: Database, entry: WaitlistEntry, context: FreedTimes): Promise<number> {
+  const { freed, freedRanges, today, now, timeZone, serviceCache } = context;
+  // The days where a freed time meets the entry's window.
+  const spans = freed
+    .map((range) => ({ from: [range.from, entry.fromDate, today].sort().at(-1)!, to: [range.to, entry.toDate].sort()[0]! }))
+    .filter((span) => span.from <= span.to);
+  if (spans.length === 0) return 0;
+  const fromDate = spans.map((s) => s.from).sort()[0]!;
+  const toDate = spans.map((s) => s.to).sort().at(-1)!;
+  if (!serviceCache.has(entry.serviceId)) serviceCache.set(entry.serviceId, await loadService(db, entry.serviceId).catch(() => null));
+  const service = serviceCache.get(entry.serviceId);
+  if (!service) return 0;
+  const days = Math.round((Date.parse(toDate) - Date.parse(fromDate)) / 86_400_000) + 1;
+  const input = await loadAvailabilityInput(db, entryQuery(entry), service, { now, timeZone, fromDate, days });
+  // The dietitian's times that overlap what came free of their time, the freed times
+  // themselves first (a cancelled visit's own start), then the earliest. A time that was free
+  // all along (with this dietitian or another) is no news: it was there when they joined.
+  const employeeMs = service.employeeDurationMinutes * 60_000;
+  const freedFor = (slot: AppointmentSlot) => freedRanges.filter((r) => r.employeeId === slot.recommended_employee.id);
+  const exact = (slot: AppointmentSlot) => (freedFor(slot).some((r) => r.start === Date.parse(slot.start)) ? 0 : 1);
+  const candidates = Object.values(getAvailableSlots(input))
+    .flat()
+    .filter((slot) => {
+      const start = Date.parse(slot.start);
+      return freedFor(slot).some((r) => start < r.end && start + employeeMs > r.start) && suits(entry, new Date(slot.start), timeZone);
+    })
+    .sort((a, b) => exact(a) - exact(b) || a.start.localeCompare(b.start));
+  // A few tries per entry and run: each is a short transaction of its own.
+  for (const slot of candidates.slice(0, CANDIDATES_PER_ENTRY)) {
+    const result = await offerIfStillOpen(db, entry, service, slot, now);
+    if (result !== 'try_next') return result === 'offered' ? 1 : 0;
+  }
+  return 0;
 }
 
 /**
