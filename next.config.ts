@@ -42,7 +42,8 @@ const nextConfig: NextConfig = {
   // `NEXT_OUTPUT=standalone npm run build` writes a self-contained server to .next/standalone
   // (README, "Running it for real"); it needs the migrations and the Markdown content beside it.
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
-  outputFileTracingIncludes: { '/**': ['./drizzle/**/*', './content/**/*'] },
+  // Receipts embed Noto Sans (lib/server/receipts/pdf.ts), read from node_modules at run time.
+  outputFileTracingIncludes: { '/**': ['./drizzle/**/*', './content/**/*', './node_modules/@fontsource/noto-sans/files/noto-sans-latin-{400,700}-normal.woff'] },
   async headers() {
     // When two rules set one header, the later rule wins: the token pages' no-referrer comes last.
     return [

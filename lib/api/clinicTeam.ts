@@ -18,6 +18,8 @@ export interface TeamEmployee {
   is_active: boolean;
   /** Booked visits not over yet. */
   future_appointments: number;
+  /** The College of Dietitians of Ontario registration number printed on receipts; null: none yet. */
+  registration_number: string | null;
 }
 
 export interface TeamInvitation {
@@ -79,6 +81,17 @@ export async function setEmployeeActive(id: number, active: boolean): Promise<vo
 }
 
 /** The e-mails given up on, newest first. */
+/** Sets (or with null, clears) an employee's College registration number; answers the number kept. */
+export async function setRegistrationNumber(id: number, registrationNumber: string | null): Promise<string | null> {
+  const { api } = await import('./client');
+  const { data } = await api.put<{ registration_number: string | null }>(
+    `/api/clinic/employees/${id}/registration`,
+    { registration_number: registrationNumber },
+    { silent: true },
+  );
+  return data.registration_number;
+}
+
 export async function mailFailures(signal?: AbortSignal): Promise<FailedMail[]> {
   const { api } = await import('./client');
   const { data } = await api.get<{ emails: FailedMail[] }>('/api/clinic/mail-failures', { signal, silent: true });

@@ -29,6 +29,8 @@ export interface AppConfig {
   guestUpcomingPerEmail: number;
   /** Waitlist joins a client address may make in an hour (issue 16). */
   waitlistJoinsPerHour: number;
+  /** The clinic's HST registration number (business number + RT0001), printed on receipts of taxed visits (issue #20). */
+  clinicHstNumber: string | undefined;
 }
 
 // Keys derived from these sign tokens and encrypt health data: a short one is a mistake.
@@ -104,6 +106,11 @@ const envSchema = z.object({
   GUEST_BOOKING_LIMIT_PER_HOUR: integer(1, 1_000_000).default(5),
   GUEST_UPCOMING_PER_EMAIL: integer(1, 1_000_000).default(3),
   WAITLIST_JOINS_PER_HOUR: integer(1, 1_000_000).default(10),
+  CLINIC_HST_NUMBER: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().regex(/^\d{9}RT\d{4}$/, { error: 'must be a business number followed by its HST account, e.g. 123456789RT0001' }))
+    .optional(),
 });
 
 /**
@@ -137,6 +144,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     guestBookingLimitPerHour: e.GUEST_BOOKING_LIMIT_PER_HOUR,
     guestUpcomingPerEmail: e.GUEST_UPCOMING_PER_EMAIL,
     waitlistJoinsPerHour: e.WAITLIST_JOINS_PER_HOUR,
+    clinicHstNumber: e.CLINIC_HST_NUMBER,
   };
 }
 

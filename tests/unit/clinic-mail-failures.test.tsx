@@ -30,7 +30,7 @@ let retryGate: Promise<void> = Promise.resolve();
 
 const roster: TeamRoster = {
   employees: [
-    { id: 1, name: 'Claire Bouchard', email: 'claire@example.ca', title: null, is_admin: true, is_active: true, future_appointments: 0 },
+    { id: 1, name: 'Claire Bouchard', email: 'claire@example.ca', title: null, is_admin: true, is_active: true, future_appointments: 0, registration_number: null },
   ],
   invitations: [],
 };

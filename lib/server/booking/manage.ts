@@ -37,7 +37,7 @@ const linkInvalid = () => new AppError('link_invalid', 404, 'manageLinkInvalid')
 const notActive = () => new AppError('appointment_not_active', 409, 'appointmentNotActive');
 
 /** The appointment a request's token opens, or 404 (counted against the caller's address). */
-async function openLink(db: Database, token: string, ip: string, now: Date): Promise<Appointment> {
+export async function openManageLink(db: Database, token: string, ip: string, now: Date): Promise<Appointment> {
   const key = `manage-miss:${hashIp(ip)}`;
   // Under the key's lock: simultaneous guesses are counted one after the other.
   const appointment = await db.transaction(async (tx) => {
@@ -122,7 +122,7 @@ export interface ManageRequest {
 
 export async function viewByLink(db: Database, request: ManageRequest): Promise<ManagedAppointment> {
   const now = request.now ?? new Date();
-  return describeManaged(db, await openLink(db, request.token, request.ip, now), request.locale, now);
+  return describeManaged(db, await openManageLink(db, request.token, request.ip, now), request.locale, now);
 }
 
 /** The patient's rule: booked, not started, and outside the service's notice. */
@@ -137,7 +137,7 @@ async function assertChangeable(db: Database, appointment: Appointment, now: Dat
 
 export async function cancelByLink(db: Database, request: ManageRequest): Promise<ManagedAppointment> {
   const now = request.now ?? new Date();
-  const appointment = await openLink(db, request.token, request.ip, now);
+  const appointment = await openManageLink(db, request.token, request.ip, now);
   // Cancelling twice answers like the first time (the page shows it cancelled), without a second e-mail.
   if (appointment.status !== 'cancelled') {
     await assertChangeable(db, appointment, now, 'cancellationTooLate');
@@ -161,7 +161,7 @@ function slotQueryFor(appointment: Appointment): SlotQuery {
 /** The times the appointment can move to: the booking flow's date-and-time step, for this visit. */
 export async function slotsByLink(db: Database, request: ManageRequest & { fromDate?: string }): Promise<Record<string, AppointmentSlot[]>> {
   const now = request.now ?? new Date();
-  const appointment = await openLink(db, request.token, request.ip, now);
+  const appointment = await openManageLink(db, request.token, request.ip, now);
   await assertChangeable(db, appointment, now, 'rescheduleTooLate');
   const service = await loadService(db, appointment.serviceId);
   return (await availableSlots(db, slotQueryFor(appointment), service, now, request.fromDate)).options;
@@ -174,7 +174,7 @@ export async function slotsByLink(db: Database, request: ManageRequest & { fromD
  */
 export async function rescheduleByLink(db: Database, request: ManageRequest & { start: string }): Promise<ManagedAppointment> {
   const now = request.now ?? new Date();
-  const appointment = await openLink(db, request.token, request.ip, now);
+  const appointment = await openManageLink(db, request.token, request.ip, now);
   await assertChangeable(db, appointment, now, 'rescheduleTooLate');
   const service = await loadService(db, appointment.serviceId);
   const query = slotQueryFor(appointment);

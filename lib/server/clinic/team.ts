@@ -16,6 +16,8 @@ export type TeamMember = {
   skills: string[];
   /** A photo when one was uploaded, else the illustration drawn for them, else null. */
   photoUrl: string | null;
+  /** The College of Dietitians of Ontario registration number, when entered. */
+  registrationNumber: string | null;
 };
 
 /** The active dietitians who have a public profile, by last name, in the visitor's language. */
@@ -61,5 +63,6 @@ export async function getTeam(db: Database, locale: Locale): Promise<TeamMember[
     languages: row.profile.languages,
     skills: skillsOf.get(row.id) ?? [],
     photoUrl: row.profile.photoUrl ?? row.profilePictureUrl ?? teamIllustrations[row.email] ?? null,
+    registrationNumber: row.profile.registrationNumber,
   }));
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import { deleteUserSessions, type User } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, services, users } from '@/lib/server/db/schema';
+import { appointments, employeeProfiles, services, users } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 
 const notFound = () => new AppError('employee_not_found', 404, 'teamEmployeeNotFound');
@@ -87,5 +87,24 @@ export async function reactivateEmployee(db: Database, input: { employeeId: numb
     const employee = await lockEmployee(tx, input.employeeId);
     if (!employee.isActive) await tx.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, employee.id));
     return { id: employee.id, is_active: true };
+  });
+}
+
+/**
+ * PUT /api/clinic/employees/[id]/registration: the dietitian's College of Dietitians of Ontario
+ * registration number, printed on every receipt of their visits (issue #20); null clears it.
+ * It lives on the public profile, which every bookable dietitian has: an employee without one
+ * (not offered for booking, so named on no receipt) is refused with 409.
+ */
+export async function setRegistrationNumber(db: Database, input: { employeeId: number; registrationNumber: string | null }) {
+  return db.transaction(async (tx) => {
+    const employee = await lockEmployee(tx, input.employeeId);
+    const [saved] = await tx
+      .update(employeeProfiles)
+      .set({ registrationNumber: input.registrationNumber })
+      .where(eq(employeeProfiles.userId, employee.id))
+      .returning({ registrationNumber: employeeProfiles.registrationNumber });
+    if (!saved) throw new AppError('employee_without_profile', 409, 'teamNoProfile');
+    return saved.registrationNumber;
   });
 }

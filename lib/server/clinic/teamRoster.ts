@@ -44,6 +44,7 @@ export async function getTeamRoster(db: Database, input: { locale: Locale; now?:
       isActive: users.isActive,
       titleEn: employeeProfiles.titleEn,
       titleFr: employeeProfiles.titleFr,
+      registrationNumber: employeeProfiles.registrationNumber,
       upcoming: upcoming.count,
     })
     .from(users)
@@ -89,6 +90,7 @@ export async function getTeamRoster(db: Database, input: { locale: Locale; now?:
       is_admin: person.isAdmin,
       is_active: person.isActive,
       future_appointments: person.upcoming ?? 0,
+      registration_number: person.registrationNumber ?? null,
     })),
     invitations: [...open, ...past],
   };

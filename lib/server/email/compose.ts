@@ -16,7 +16,7 @@ export function toMailOptions(message: EmailMessage, from: string, options: Send
     html: message.html,
     date,
     headers: { 'Content-Language': message.language },
-    attachments: message.attachments?.map(({ filename, content, contentType }) => ({ filename, content, contentType })),
+    attachments: message.attachments?.map(({ filename, content, contentType, encoding }) => ({ filename, content, contentType, encoding })),
     // Our content is always inline strings: never let a value be read as a file path or URL.
     disableFileAccess: true,
     disableUrlAccess: true,

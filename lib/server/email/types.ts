@@ -18,7 +18,8 @@ export const emailMessageSchema = z.object({
   html: z.string().min(1),
   language: z.enum(EMAIL_LANGUAGES),
   attachments: z
-    .array(z.object({ filename: oneLine, content: z.string(), contentType: oneLine }))
+    // Text (an .ics) as is; binary (a receipt's PDF) as base64.
+    .array(z.object({ filename: oneLine, content: z.string(), contentType: oneLine, encoding: z.literal('base64').optional() }))
     .optional(),
 });
 

@@ -13,7 +13,8 @@ export interface CallOptions {
   method?: string;
 }
 
-export async function call(handler: Handler, path: string, options: CallOptions = {}) {
+/** The handler's Response itself (for a file such as a PDF or a CSV). */
+export async function callResponse(handler: Handler, path: string, options: CallOptions = {}): Promise<Response> {
   const method = options.method ?? (options.body !== undefined || options.raw !== undefined ? 'POST' : 'GET');
   const headers = new Headers({
     'Accept-Language': options.locale ?? 'en',
@@ -28,7 +29,11 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   }
   if (options.cookie) headers.set('Cookie', options.cookie);
   const body = options.raw ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
-  const response = await handler(new Request(`${ORIGIN}${path}`, { method, headers, body }));
+  return handler(new Request(`${ORIGIN}${path}`, { method, headers, body }));
+}
+
+export async function call(handler: Handler, path: string, options: CallOptions = {}) {
+  const response = await callResponse(handler, path, options);
   const text = await response.text();
   const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   return { status: response.status, headers: response.headers, json, cookie: cookieOf(response) };

@@ -44,6 +44,12 @@ async function Member({ locale, member }: { locale: Locale; member: TeamMember }
             <dd>{member.skills.join(', ')}</dd>
           </>
         ) : null}
+        {member.registrationNumber ? (
+          <>
+            <dt>{t('registration')}</dt>
+            <dd>{member.registrationNumber}</dd>
+          </>
+        ) : null}
       </dl>
     </li>
   );

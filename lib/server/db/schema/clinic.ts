@@ -138,6 +138,8 @@ export const employeeProfiles = pgTable(
     /** The languages the dietitian holds sessions in. */
     languages: text('languages').array().$type<('en' | 'fr')[]>().notNull(),
     photoUrl: text('photo_url'),
+    /** The registration number with the College of Dietitians of Ontario, printed on receipts (issue #20). */
+    registrationNumber: text('registration_number'),
   },
   (t) => [
     check(

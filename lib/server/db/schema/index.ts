@@ -7,3 +7,4 @@ export * from './contact';
 export * from './intake';
 export * from './mail';
 export * from './waitlist';
+export * from './payments';

@@ -9,6 +9,8 @@ export interface QueuedAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** 'base64' for binary content (a receipt's PDF); absent for text. */
+  encoding?: 'base64';
 }
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });

@@ -97,8 +97,8 @@ async function addDietitianDetails(
   skillIds: Map<string, number>,
   officeIds: Map<OfficeSlug, number>,
 ): Promise<void> {
-  const { titleEn, titleFr, bioEn, bioFr, languages } = dietitian;
-  await db.insert(employeeProfiles).values({ userId, titleEn, titleFr, bioEn, bioFr, languages });
+  const { titleEn, titleFr, bioEn, bioFr, languages, registrationNumber } = dietitian;
+  await db.insert(employeeProfiles).values({ userId, titleEn, titleFr, bioEn, bioFr, languages, registrationNumber });
   await db.insert(employeeSkills).values(dietitian.skills.map((slug) => ({ userId, skillId: lookup(skillIds, slug) })));
   await db.insert(weeklySchedules).values(
     dietitian.schedule.flatMap((block) =>

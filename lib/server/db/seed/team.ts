@@ -21,6 +21,8 @@ export type Dietitian = {
   preferredLanguage: Language;
   titleEn: string;
   titleFr: string;
+  /** The demo College of Dietitians of Ontario registration number, printed on receipts. */
+  registrationNumber: string;
   bioEn: string;
   bioFr: string;
   /** The languages they hold sessions in. */
@@ -42,6 +44,7 @@ export const demoTeam: Dietitian[] = [
     lastName: 'Bouchard',
     preferredLanguage: 'en',
     ...RD,
+    registrationNumber: '14237',
     bioEn:
       'Claire founded Équilibre Nutrition twelve years ago, after working in hospital and community practice. She helps adults manage their weight and type 2 diabetes without strict diets, and works with recreational athletes who want more energy for their sport.',
     bioFr:
@@ -60,6 +63,7 @@ export const demoTeam: Dietitian[] = [
     lastName: 'Tremblay',
     preferredLanguage: 'fr',
     ...RD,
+    registrationNumber: '14274',
     bioEn:
       'Sophie focuses on digestive health, including IBS and the low-FODMAP approach, and on food allergies and intolerances. She believes food should stay a pleasure, even with restrictions, and builds plans around what her patients already enjoy.',
     bioFr:
@@ -78,6 +82,7 @@ export const demoTeam: Dietitian[] = [
     lastName: 'Gagnon',
     preferredLanguage: 'fr',
     ...RD,
+    registrationNumber: '14311',
     titleFr: 'Diététiste professionnel',
     bioEn:
       'A former competitive cross-country skier, Marc-André works with athletes of every level on fuelling, hydration and recovery. He also supports adults living with diabetes or high cholesterol. He holds his sessions in French.',
@@ -97,6 +102,7 @@ export const demoTeam: Dietitian[] = [
     lastName: 'Chen',
     preferredLanguage: 'en',
     ...RD,
+    registrationNumber: '14348',
     bioEn:
       'Emily works with families: pregnancy and breastfeeding, starting solids, picky eating and food allergies in children. She also helps people who are moving to a vegetarian or vegan diet get everything they need. She holds her sessions in English.',
     bioFr:
@@ -116,6 +122,7 @@ export const demoTeam: Dietitian[] = [
     lastName: 'Haddad',
     preferredLanguage: 'en',
     ...RD,
+    registrationNumber: '14385',
     bioEn:
       'Amira specializes in heart health, diabetes and digestive conditions, and brings a practical, culturally aware approach to Mediterranean and plant-forward eating. Many of her patients come after a new diagnosis and want a plan they can actually live with.',
     bioFr:

@@ -14,5 +14,6 @@ export { intakeAcknowledgementEmail } from './intakeAcknowledgement';
 export type { RenderedEmail } from './layout';
 export { passwordResetEmail } from './passwordReset';
 export { verificationEmail } from './verification';
+export { receiptEmail, type ReceiptEmailInput } from './receipt';
 export { welcomeEmail } from './welcome';
 export { waitlistJoinedEmail, waitlistOfferEmail, waitlistRemovedEmail, type WaitlistJoinedInput, type WaitlistOfferInput } from './waitlist';

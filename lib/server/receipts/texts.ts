@@ -1,0 +1,96 @@
+import 'server-only';
+import { clinic } from '@/lib/clinic';
+import type { PaymentMethod } from '@/lib/schemas/payments';
+
+export type ReceiptLanguage = 'en' | 'fr';
+
+const LOCALE = { en: 'en-CA', fr: 'fr-CA' } as const;
+
+/** The words of a receipt (the PDF, the e-mail, the CSV's method names) in one language. */
+export function receiptTexts(language: ReceiptLanguage) {
+  const locale = LOCALE[language];
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' });
+  const long = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: clinic.timeZone });
+  const longWithTime = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: clinic.timeZone });
+  const common = {
+    money: (cents: number) => money.format(cents / 100),
+    longDate: (date: Date) => long.format(date),
+    longDateTime: (date: Date) => longWithTime.format(date),
+    /** A clinic date 'YYYY-MM-DD', read at noon UTC so that no zone moves it to another day. */
+    shortDate: (date: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)),
+  };
+  if (language === 'fr') {
+    return {
+      ...common,
+      title: 'REÇU',
+      number: 'N° de reçu',
+      date: 'Date',
+      phone: 'Téléphone :',
+      hstNumber: 'N° d’inscription à la TVH :',
+      patient: 'Patient(e)',
+      service: 'Service',
+      serviceDate: 'Date du service',
+      dietitian: 'Diététiste',
+      credential: 'Dt.P.',
+      registration: (number: string) => `N° d’inscription à l’Ordre des diététistes de l’Ontario : ${number}`,
+      fee: 'Honoraires',
+      hst: 'TVH (13 %)',
+      hstExempt: 'Exonéré de TVH',
+      total: 'Total',
+      paid: (method: string, date: string) => `Montant payé (${method}, le ${date})`,
+      refunded: (method: string, date: string) => `Montant remboursé (${method}, le ${date})`,
+      refundReason: 'Motif du remboursement :',
+      balance: 'Solde',
+      method: {
+        card: 'Carte',
+        cash: 'Comptant',
+        e_transfer: 'Virement Interac',
+        direct_billing: 'Facturation directe à l’assureur',
+      } satisfies Record<PaymentMethod, string>,
+      voidBanner: 'REÇU ANNULÉ',
+      voided: (date: string) => `Annulé le ${date}.`,
+      voidReason: 'Motif :',
+      replacedBy: (number: string) => `Remplacé par le reçu ${number}.`,
+      footer: `Merci de votre confiance. Conservez ce reçu pour votre assureur ou votre déclaration de revenus. ${clinic.name} : soins de diététique offerts par des diététistes membres de l’Ordre des diététistes de l’Ontario.`,
+      fileName: (number: string) => `recu-${number}.pdf`,
+      yearFileName: (year: number) => `recus-${year}.pdf`,
+      yearTitle: (year: number) => `Reçus ${year}`,
+    };
+  }
+  return {
+    ...common,
+    title: 'RECEIPT',
+    number: 'Receipt no.',
+    date: 'Date',
+    phone: 'Phone:',
+    hstNumber: 'HST registration no.:',
+    patient: 'Patient',
+    service: 'Service',
+    serviceDate: 'Date of service',
+    dietitian: 'Dietitian',
+    credential: 'RD',
+    registration: (number: string) => `College of Dietitians of Ontario registration no.: ${number}`,
+    fee: 'Fee',
+    hst: 'HST (13%)',
+    hstExempt: 'HST exempt',
+    total: 'Total',
+    paid: (method: string, date: string) => `Amount paid (${method}, ${date})`,
+    refunded: (method: string, date: string) => `Amount refunded (${method}, ${date})`,
+    refundReason: 'Reason for the refund:',
+    balance: 'Balance',
+    method: {
+      card: 'Card',
+      cash: 'Cash',
+      e_transfer: 'E-transfer',
+      direct_billing: 'Direct billing to the insurer',
+    } satisfies Record<PaymentMethod, string>,
+    voidBanner: 'VOID',
+    voided: (date: string) => `Voided on ${date}.`,
+    voidReason: 'Reason:',
+    replacedBy: (number: string) => `Replaced by receipt ${number}.`,
+    footer: `Thank you. Keep this receipt for your insurer or your income tax return. ${clinic.name}: dietetic care by dietitians registered with the College of Dietitians of Ontario.`,
+    fileName: (number: string) => `receipt-${number}.pdf`,
+    yearFileName: (year: number) => `receipts-${year}.pdf`,
+    yearTitle: (year: number) => `Receipts ${year}`,
+  };
+}
