@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { ManageReceipts } from '@/components/profile/receipts/ManageReceipts';
 import { FormAlert } from '@/components/ui/form/FormParts';
 import facts from '@/components/ui/facts.module.css';
 import { readApiFailure } from '@/lib/api/auth';
@@ -24,7 +25,8 @@ const subscribeHash = (onChange: () => void) => {
 /**
  * The manage page (issue #15 item 2): the appointment an e-mailed link opens, with what the
  * confirmation says, and, under a patient's rules, its cancel and reschedule; inside the notice,
- * the policy and the clinic's phone number instead. A virtual visit has its Join button.
+ * the policy and the clinic's phone number instead. A virtual visit has its Join button, and a
+ * paid one its receipts (issue #20).
  */
 export function ManageAppointment() {
   const t = useTranslations('Manage');
@@ -121,6 +123,7 @@ export function ManageAppointment() {
       {mode === 'reschedule' ? (
         <ManageReschedule token={token} onMoved={(next) => settle(next, 'moved')} onBack={() => setMode('view')} />
       ) : null}
+      <ManageReceipts token={token} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { ClinicTools } from './ClinicTools';
 import { Avatar } from './Avatar';
 import { IntakeFormsLinks } from './IntakeFormsLinks';
 import styles from './profile.module.css';
+import { Receipts } from './receipts/Receipts';
 import { useRoleDescription } from './useRoleDescription';
 
 /** The signed-in user's account (inside RequireAuth). */
@@ -123,6 +124,8 @@ export function ProfileView() {
       {profile.is_employee ? <ClinicTools className={styles.section} admin={profile.employee_data?.is_admin === true} /> : null}
 
       <Appointments className={styles.section} viewer={profile.is_employee ? 'employee' : 'patient'} />
+
+      {profile.is_employee ? null : <Receipts className={styles.section} />}
 
       <IntakeFormsLinks className={styles.section} employee={profile.is_employee} />
 

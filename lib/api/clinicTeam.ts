@@ -80,7 +80,6 @@ export async function setEmployeeActive(id: number, active: boolean): Promise<vo
   await api.post(`/api/clinic/employees/${id}/${active ? 'reactivate' : 'deactivate'}`, {}, { silent: true });
 }
 
-/** The e-mails given up on, newest first. */
 /** Sets (or with null, clears) an employee's College registration number; answers the number kept. */
 export async function setRegistrationNumber(id: number, registrationNumber: string | null): Promise<string | null> {
   const { api } = await import('./client');
@@ -92,6 +91,7 @@ export async function setRegistrationNumber(id: number, registrationNumber: stri
   return data.registration_number;
 }
 
+/** The e-mails given up on, newest first. */
 export async function mailFailures(signal?: AbortSignal): Promise<FailedMail[]> {
   const { api } = await import('./client');
   const { data } = await api.get<{ emails: FailedMail[] }>('/api/clinic/mail-failures', { signal, silent: true });

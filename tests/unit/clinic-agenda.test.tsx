@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Agenda } from '@/components/clinic/agenda/Agenda';
 import type { User } from '@/lib/api/auth';
 import type { Agenda as AgendaData, AgendaAppointment } from '@/lib/api/clinicAgenda';
+import type { VisitPayments } from '@/lib/api/payments';
 import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
 import { renderWithStores, storesFor } from '@/tests/support/renderWithStores';
 
 const api = vi.hoisted(() => ({ getAgenda: vi.fn(), markAppointment: vi.fn() }));
@@ -13,6 +15,11 @@ vi.mock('@/lib/api/clinicAgenda', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api/clinicAgenda')>()),
   getAgenda: api.getAgenda,
   markAppointment: api.markAppointment,
+}));
+const payments = vi.hoisted(() => ({ getVisitPayments: vi.fn() }));
+vi.mock('@/lib/api/payments', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api/payments')>()),
+  getVisitPayments: payments.getVisitPayments,
 }));
 vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() }),
@@ -79,14 +86,14 @@ describe('the agenda', () => {
     renderAgenda({ is_employee: true });
     const visit = await screen.findByRole('article', { name: /Olivier Gagné/ });
     expect(api.getAgenda).toHaveBeenCalledWith({ date: undefined, view: 'day' }, expect.any(AbortSignal));
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Friday, November 20, 2026 (today)');
+    expect(screen.getByRole('heading', { level: 2, name: /2026/ })).toHaveTextContent('Friday, November 20, 2026 (today)');
     expect(within(visit).getByText('Olivier Gagné (no account)')).toBeInTheDocument();
     expect(within(visit).getByRole('link', { name: '+1 (613) 555-0163' })).toHaveAttribute('href', 'tel:+16135550163');
     expect(within(visit).getByText('Booked')).toBeInTheDocument();
     expect(within(visit).getByRole('heading', { level: 3 })).toHaveTextContent(/2:00\s–\s3:00\sPM/);
     const later = screen.getByRole('article', { name: /Alex Martin/ });
     expect(within(later).getByRole('link', { name: 'Alex Martin' })).toHaveAttribute('href', '/profile/patients/12');
-    expect(within(later).queryByRole('button')).toBeNull();
+    expect(within(later).queryByRole('button', { name: /Mark|Undo|No-show/ })).toBeNull();
     expect(within(later).getByText(en.ClinicAgenda.notStarted)).toBeInTheDocument();
     expect(screen.getByText('2 appointments')).toBeInTheDocument();
   });
@@ -113,7 +120,7 @@ describe('the agenda', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Semaine' }));
     expect(api.getAgenda).toHaveBeenLastCalledWith({ date: '2026-11-20', view: 'week' }, expect.any(AbortSignal));
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(7));
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Semaine du 16.+22 novembre 2026$/);
+    expect(screen.getByRole('heading', { level: 2, name: /2026/ })).toHaveTextContent(/^Semaine du 16.+22 novembre 2026$/);
     expect(screen.getAllByText('Aucun rendez-vous ce jour-là.')).toHaveLength(6);
     expect(screen.getByRole('heading', { level: 3, name: /vendredi 20 novembre \(aujourd'hui\)/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Semaine' })).toHaveAttribute('aria-pressed', 'true');
@@ -121,9 +128,67 @@ describe('the agenda', () => {
     expect(api.getAgenda).toHaveBeenLastCalledWith({ date: '2026-11-13', view: 'week' }, expect.any(AbortSignal));
   });
 
+  it('opens a visit’s payments under it, asking for them only then', async () => {
+    const answer: VisitPayments = {
+      appointment_id: 7,
+      status: 'booked',
+      total_cents: 13500,
+      paid_cents: 0,
+      balance_cents: 13500,
+      dietitian_registered: true,
+      payments: [],
+    };
+    payments.getVisitPayments.mockResolvedValue(answer);
+    renderAgenda({ is_employee: true });
+    const visit = await screen.findByRole('article', { name: /Olivier Gagné/ });
+    expect(payments.getVisitPayments).not.toHaveBeenCalled();
+    const toggle = within(visit).getByRole('button', { name: /^Payments and receipts for Olivier Gagné, 2:00\sPM$/ });
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = within(visit).getByRole('region', { name: /Payments and receipts/ });
+    // Under the visit's h3 in the day view.
+    expect(await within(panel).findByRole('heading', { level: 4, name: 'Payments' })).toBeInTheDocument();
+    expect(payments.getVisitPayments).toHaveBeenCalledWith(7, expect.any(AbortSignal));
+    expect(within(panel).getByRole('textbox', { name: 'Amount (CAD)' })).toHaveValue('135.00');
+  });
+
   it('tells a patient it is for clinic staff, without asking the API', async () => {
     renderAgenda({ is_employee: false, is_patient: true });
     expect(screen.getByText(en.ClinicAgenda.staffOnly)).toBeInTheDocument();
     expect(api.getAgenda).not.toHaveBeenCalled();
+  });
+});
+
+describe('the payments export', () => {
+  beforeEach(() => {
+    // 14:00 in Ottawa on Friday 20 November 2026.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T19:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('downloads this month’s payments so far by default, and follows the dates chosen', async () => {
+    renderAgenda({ is_employee: true });
+    const section = await screen.findByRole('region', { name: en.ClinicPayments.export.heading });
+    expect(within(section).getByLabelText('From')).toHaveValue('2026-11-01');
+    expect(within(section).getByLabelText('To')).toHaveValue('2026-11-20');
+    const link = within(section).getByRole('link', { name: en.ClinicPayments.export.download });
+    expect(link).toHaveAttribute('href', '/api/clinic/payments/export?from=2026-11-01&to=2026-11-20');
+    expect(link).toHaveAttribute('download');
+    fireEvent.change(within(section).getByLabelText('From'), { target: { value: '2026-01-01' } });
+    expect(link).toHaveAttribute('href', '/api/clinic/payments/export?from=2026-01-01&to=2026-11-20');
+  });
+
+  it('says when the dates are in the wrong order, in French, and does not download', async () => {
+    renderAgenda({ is_employee: true }, 'fr');
+    const section = await screen.findByRole('region', { name: fr.ClinicPayments.export.heading });
+    fireEvent.change(within(section).getByLabelText('Du'), { target: { value: '2026-11-25' } });
+    expect(within(section).getByRole('alert')).toHaveTextContent(fr.ClinicPayments.export.order);
+    expect(within(section).getByLabelText('Au')).toHaveAttribute('aria-invalid', 'true');
+    const link = within(section).getByRole('link', { name: fr.ClinicPayments.export.download });
+    expect(link).toHaveAttribute('aria-disabled', 'true');
+    // fireEvent answers false when the click's default (the download) was prevented.
+    expect(fireEvent.click(link)).toBe(false);
+    expect(within(section).getByLabelText('Au')).toHaveFocus();
   });
 });

@@ -115,7 +115,12 @@ const record: ClinicPatient = {
   },
   preferred_dietitian: { id: 2, name: 'Claire Bouchard' },
   created_at: '2026-03-01T12:00:00Z',
-  appointments: [upcoming, visit(31, 'no_show', '2026-10-07T15:00:00Z', false), visit(30, 'completed', '2026-09-07T15:00:00Z', false)],
+  appointments: [
+    upcoming,
+    visit(31, 'no_show', '2026-10-07T15:00:00Z', false),
+    visit(30, 'completed', '2026-09-07T15:00:00Z', false),
+    visit(29, 'cancelled', '2026-08-07T15:00:00Z', false),
+  ],
   statistics: {
     today_appointments: 0,
     preferred_patients: 0,
@@ -180,7 +185,12 @@ describe('the patient record', () => {
 
     const history = screen.getByRole('region', { name: t.historyHeading });
     const items = within(history).getAllByRole('listitem');
-    expect(items.map((item) => within(item).getByText(/No-show|Completed|Booked|Cancelled/).textContent)).toEqual(['No-show', 'Completed']);
+    expect(items.map((item) => within(item).getByText(/No-show|Completed|Booked|Cancelled/).textContent)).toEqual(['No-show', 'Completed', 'Cancelled']);
+    // Each visit not cancelled has its payments and receipts, closed until asked for.
+    expect(items.map((item) => within(item).queryByRole('button', { name: /^Payments and receipts for/ }) !== null)).toEqual([true, true, false]);
+    expect(within(items[0]!).getByRole('button', { name: /^Payments and receipts for/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(next).getByRole('button', { name: /^Payments and receipts for Monday, December 7, 2026/ })).toBeInTheDocument();
+    expect(requests.some((path) => path.includes('/payments'))).toBe(false);
 
     const form = screen.getByRole('link', { name: /^Form sent on/ });
     expect(form).toHaveAttribute('href', '/profile/intake-forms/3f6c1a9e-8b2d-4e7f-9a10-5c4d3b2a1f00');

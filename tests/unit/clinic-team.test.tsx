@@ -37,6 +37,18 @@ serveApi((req, res) => {
       return send(req, res, 201, { invitation: { id: 9, email, expires_at: '2026-12-01T12:00:00Z' } });
     }
     if (path === '/api/clinic/employees/3/deactivate') return send(req, res, deactivateAnswer.status, deactivateAnswer.body);
+    if (path === '/api/clinic/employees/3/registration' && req.method === 'PUT') {
+      const { registration_number: number } = JSON.parse(body) as { registration_number: string | null };
+      if (number === 'TAKEN-1') {
+        return send(req, res, 422, {
+          code: 'validation_failed',
+          messages: [{ message: 'Check the highlighted field.', type: 'error' }],
+          field_errors: { registration_number: ['Another employee already has this number.'] },
+        });
+      }
+      roster = { ...roster, employees: roster.employees.map((e) => (e.id === 3 ? { ...e, registration_number: number } : e)) };
+      return send(req, res, 200, { registration_number: number });
+    }
     send(req, res, 404, { code: 'not_found', messages: [{ message: 'Not found.', type: 'error' }] });
   });
 });
@@ -45,8 +57,8 @@ beforeEach(() => {
   requests.length = 0;
   roster = {
     employees: [
-      { id: 1, name: 'Claire Bouchard', email: 'claire@example.ca', title: 'Registered Dietitian', is_admin: true, is_active: true, future_appointments: 4 },
-      { id: 3, name: 'Sophie Tremblay', email: 'sophie@example.ca', title: null, is_admin: false, is_active: true, future_appointments: 2 },
+      { id: 1, name: 'Claire Bouchard', email: 'claire@example.ca', title: 'Registered Dietitian', is_admin: true, is_active: true, future_appointments: 4, registration_number: 'RD-10234' },
+      { id: 3, name: 'Sophie Tremblay', email: 'sophie@example.ca', title: null, is_admin: false, is_active: true, future_appointments: 2, registration_number: null },
     ],
     invitations: [
       { id: 7, email: 'open@example.ca', created_at: '2026-11-20T15:00:00Z', expires_at: '2026-11-27T15:00:00Z', status: 'pending' },
@@ -93,7 +105,7 @@ describe('team page', () => {
     const employees = await screen.findByRole('region', { name: en.ClinicTeam.employees.heading }, { timeout: 5000 });
     expect(within(employees).getByRole('heading', { name: 'Claire Bouchard (you)' })).toBeInTheDocument();
     // Nobody can deactivate themselves: no button on their own card.
-    expect(within(employees).queryByRole('button', { name: /Claire Bouchard/ })).toBeNull();
+    expect(within(employees).queryByRole('button', { name: /^(Deactivate|Reactivate) Claire Bouchard/ })).toBeNull();
     const invitations = screen.getByRole('region', { name: en.ClinicTeam.invitations.heading });
     expect(within(invitations).getByText('open@example.ca')).toBeVisible();
     expect(within(invitations).getByText('Earlier invitations (1)')).toBeInTheDocument();
@@ -149,5 +161,46 @@ describe('team page', () => {
     fireEvent.click(within(employees).getByRole('button', { name: en.ClinicTeam.employees.confirm }));
     expect(await within(employees).findByText('Sophie Tremblay is deactivated.')).toBeInTheDocument();
     expect(await within(employees).findByRole('button', { name: 'Reactivate Sophie Tremblay' })).toBeInTheDocument();
+  });
+
+  it('shows each College registration number, and edits one in place', async () => {
+    renderAs(admin);
+    const employees = await screen.findByRole('region', { name: en.ClinicTeam.employees.heading }, { timeout: 5000 });
+    const claire = within(employees).getByRole('heading', { name: 'Claire Bouchard (you)' }).closest('li')!;
+    const sophie = within(employees).getByRole('heading', { name: 'Sophie Tremblay' }).closest('li')!;
+    expect(within(claire).getByText('College registration number').nextElementSibling).toHaveTextContent('RD-10234');
+    expect(within(sophie).getByText('College registration number').nextElementSibling).toHaveTextContent('Not entered');
+
+    fireEvent.click(within(sophie).getByRole('button', { name: 'Edit the registration number of Sophie Tremblay' }));
+    const field = within(sophie).getByRole('textbox', { name: 'College registration number' });
+    await waitFor(() => expect(field).toHaveFocus());
+    fireEvent.change(field, { target: { value: 'R#1' } });
+    fireEvent.click(within(sophie).getByRole('button', { name: 'Save' }));
+    expect(await within(sophie).findByText(en.ClinicTeam.employees.registrationInvalid)).toBeInTheDocument();
+    expect(requests.some((r) => r.path.endsWith('/registration'))).toBe(false);
+
+    fireEvent.change(field, { target: { value: ' rd-5678 ' } });
+    fireEvent.click(within(sophie).getByRole('button', { name: 'Save' }));
+    expect(await within(employees).findByText('Sophie Tremblay’s registration number is saved.')).toBeInTheDocument();
+    const sent = requests.find((r) => r.path === '/api/clinic/employees/3/registration');
+    expect(sent?.method).toBe('PUT');
+    expect(JSON.parse(sent!.body)).toEqual({ registration_number: 'RD-5678' });
+    await waitFor(() => expect(within(sophie).getByText('College registration number').nextElementSibling).toHaveTextContent('RD-5678'));
+    await waitFor(() => expect(within(sophie).getByRole('button', { name: 'Edit the registration number of Sophie Tremblay' })).toHaveFocus());
+  });
+
+  it('shows the server’s objection to a registration number at the field, in French', async () => {
+    renderAs(admin, 'fr');
+    const employees = await screen.findByRole('region', { name: fr.ClinicTeam.employees.heading }, { timeout: 5000 });
+    const sophie = within(employees).getByRole('heading', { name: 'Sophie Tremblay' }).closest('li')!;
+    expect(within(sophie).getByText('Numéro d’inscription à l’Ordre').nextElementSibling).toHaveTextContent('Non saisi');
+    fireEvent.click(within(sophie).getByRole('button', { name: 'Modifier le numéro d’inscription de Sophie Tremblay' }));
+    const field = within(sophie).getByRole('textbox', { name: 'Numéro d’inscription à l’Ordre' });
+    fireEvent.change(field, { target: { value: 'taken-1' } });
+    fireEvent.click(within(sophie).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(sophie).findByText('Another employee already has this number.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.click(within(sophie).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(within(sophie).getByRole('button', { name: 'Modifier le numéro d’inscription de Sophie Tremblay' })).toHaveFocus());
   });
 });

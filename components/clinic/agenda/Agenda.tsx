@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
+import { PaymentsExport } from '@/components/clinic/payments/PaymentsExport';
 import listStyles from '@/components/ui/list.module.css';
 import { failureMessage, markAppointment, type AgendaAppointment, type AgendaMark, type AgendaView } from '@/lib/api/clinicAgenda';
 import { clinic } from '@/lib/clinic';
@@ -14,6 +15,7 @@ import { useAgenda, type AgendaQuery } from './useAgenda';
 /**
  * The employee's agenda (issue #8, item 2): a day or a Monday-based week of their visits, with
  * previous / today / next, and the marks (completed, no-show, undo) once a visit has started.
+ * Each visit has its payments and receipts; below, the accountant's export of the payments.
  * A signed-in patient is told the page is for staff (the API refuses them anyway).
  */
 export function Agenda() {
@@ -103,92 +105,95 @@ function EmployeeAgenda() {
   );
 
   return (
-    <section className={styles.agenda} aria-labelledby="agenda-heading">
-      <div className={styles.toolbar}>
-        <div className={styles.segmented} role="group" aria-label={t('view')}>
-          {(['day', 'week'] as const).map((view) => (
-            <button
-              key={view}
-              type="button"
-              className={`button ${query.view === view ? 'button--primary' : 'button--secondary'}`}
-              aria-pressed={query.view === view}
-              onClick={() => setView(view)}
-            >
-              {t(`views.${view}`)}
+    <>
+      <section className={styles.agenda} aria-labelledby="agenda-heading">
+        <div className={styles.toolbar}>
+          <div className={styles.segmented} role="group" aria-label={t('view')}>
+            {(['day', 'week'] as const).map((view) => (
+              <button
+                key={view}
+                type="button"
+                className={`button ${query.view === view ? 'button--primary' : 'button--secondary'}`}
+                aria-pressed={query.view === view}
+                onClick={() => setView(view)}
+              >
+                {t(`views.${view}`)}
+              </button>
+            ))}
+          </div>
+          <div className="button-row" role="group" aria-label={t('navigation')}>
+            <button type="button" className="button button--secondary" disabled={!range} onClick={() => move(range?.previous_date)}>
+              {isWeek ? t('previousWeek') : t('previousDay')}
             </button>
-          ))}
+            <button type="button" className="button button--secondary" onClick={() => move(undefined)}>
+              {t('today')}
+            </button>
+            <button type="button" className="button button--secondary" disabled={!range} onClick={() => move(range?.next_date)}>
+              {isWeek ? t('nextWeek') : t('nextDay')}
+            </button>
+          </div>
         </div>
-        <div className="button-row" role="group" aria-label={t('navigation')}>
-          <button type="button" className="button button--secondary" disabled={!range} onClick={() => move(range?.previous_date)}>
-            {isWeek ? t('previousWeek') : t('previousDay')}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => move(undefined)}>
-            {t('today')}
-          </button>
-          <button type="button" className="button button--secondary" disabled={!range} onClick={() => move(range?.next_date)}>
-            {isWeek ? t('nextWeek') : t('nextDay')}
-          </button>
-        </div>
-      </div>
 
-      <h2 id="agenda-heading" className={styles.heading}>
-        {title}
-        {range && range.view === 'day' && range.date === range.today ? <> {t('todayMark')}</> : null}
-      </h2>
+        <h2 id="agenda-heading" className={styles.heading}>
+          {title}
+          {range && range.view === 'day' && range.date === range.today ? <> {t('todayMark')}</> : null}
+        </h2>
 
-      <p className={styles.muted} role="status">
-        {loading ? (
-          t('loading')
-        ) : data && !failed ? (
-          <>
-            <span className={styles.visuallyHidden}>{title}: </span>
-            {t('summary', { count: data.appointments.length })}
-          </>
-        ) : null}
-      </p>
-
-      {failed ? (
-        <div className={styles.alert} role="alert">
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="button button--secondary" onClick={agenda.retry}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : null}
-
-      <div role="status" className={announcement ? styles.announcement : undefined}>
-        {announcement}
-      </div>
-      {markError ? (
-        <p className={styles.alert} role="alert">
-          {markError}
+        <p className={styles.muted} role="status">
+          {loading ? (
+            t('loading')
+          ) : data && !failed ? (
+            <>
+              <span className={styles.visuallyHidden}>{title}: </span>
+              {t('summary', { count: data.appointments.length })}
+            </>
+          ) : null}
         </p>
-      ) : null}
 
-      {data && range ? (
-        <div aria-busy={loading}>
-          {range.view === 'day' ? (
-            data.appointments.length === 0 ? (
-              <p>{t('emptyDay')}</p>
-            ) : (
-              list(data.appointments, 3)
-            )
-          ) : (
-            daysBetween(range.first_day, range.last_day).map((date) => {
-              const items = data.appointments.filter((a) => clinicDateOf(a.starts_at) === date);
-              return (
-                <div key={date} className={styles.day}>
-                  <h3 className={styles.dayHeading}>
-                    {day(date, false)}
-                    {date === range.today ? <> {t('todayMark')}</> : null}
-                  </h3>
-                  {items.length === 0 ? <p className={styles.muted}>{t('emptyDay')}</p> : list(items, 4)}
-                </div>
-              );
-            })
-          )}
+        {failed ? (
+          <div className={styles.alert} role="alert">
+            <p>{t('loadFailed')}</p>
+            <button type="button" className="button button--secondary" onClick={agenda.retry}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : null}
+
+        <div role="status" className={announcement ? styles.announcement : undefined}>
+          {announcement}
         </div>
-      ) : null}
-    </section>
+        {markError ? (
+          <p className={styles.alert} role="alert">
+            {markError}
+          </p>
+        ) : null}
+
+        {data && range ? (
+          <div aria-busy={loading}>
+            {range.view === 'day' ? (
+              data.appointments.length === 0 ? (
+                <p>{t('emptyDay')}</p>
+              ) : (
+                list(data.appointments, 3)
+              )
+            ) : (
+              daysBetween(range.first_day, range.last_day).map((date) => {
+                const items = data.appointments.filter((a) => clinicDateOf(a.starts_at) === date);
+                return (
+                  <div key={date} className={styles.day}>
+                    <h3 className={styles.dayHeading}>
+                      {day(date, false)}
+                      {date === range.today ? <> {t('todayMark')}</> : null}
+                    </h3>
+                    {items.length === 0 ? <p className={styles.muted}>{t('emptyDay')}</p> : list(items, 4)}
+                  </div>
+                );
+              })
+            )}
+          </div>
+        ) : null}
+      </section>
+      <PaymentsExport />
+    </>
   );
 }

@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef } from 'react';
 import { JoinButton } from '@/components/booking/JoinButton';
+import { VisitPayments } from '@/components/clinic/payments/VisitPayments';
 import facts from '@/components/ui/facts.module.css';
 import listStyles from '@/components/ui/list.module.css';
 import type { AgendaAppointment, AgendaMark } from '@/lib/api/clinicAgenda';
@@ -23,7 +24,7 @@ interface Props {
   onMark: (appointment: AgendaAppointment, status: AgendaMark) => void;
 }
 
-/** One visit of the agenda: when, who, what for, where, and its mark. */
+/** One visit of the agenda: when, who, what for, where, its mark, and its payments and receipts. */
 export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFocused, onMark }: Props) {
   const t = useTranslations('ClinicAgenda');
   const format = useFormatter();
@@ -131,6 +132,9 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
         </div>
       ) : (
         <p className={styles.muted}>{t('notStarted')}</p>
+      )}
+      {status === 'cancelled' ? null : (
+        <VisitPayments appointmentId={appointment.id} patientName={patient.name} when={startTime} headingLevel={headingLevel === 3 ? 4 : 5} />
       )}
     </article>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { VisitPayments } from '@/components/clinic/payments/VisitPayments';
 import { AppointmentCard } from '@/components/profile/appointments/AppointmentCard';
 import { useAppointmentTime } from '@/components/profile/appointments/appointmentTime';
 import { CancelDialog } from '@/components/profile/appointments/CancelDialog';
@@ -17,7 +18,8 @@ const statusOf = (value: string): Status => (STATUSES as readonly string[]).incl
 /**
  * The patient's appointments: the upcoming ones as the profile's cards (reschedule and cancel
  * for the clinic), then the history, newest first, with each visit's outcome. The cards show the
- * dietitian (the patient's point of view): the patient is the page's subject.
+ * dietitian (the patient's point of view): the patient is the page's subject. Each visit not
+ * cancelled has its payments and receipts (closed at first).
  */
 export function PatientAppointments({
   appointments,
@@ -55,6 +57,7 @@ export function PatientAppointments({
                   onReschedule={reschedule}
                   onCancel={askCancel}
                 />
+                <VisitPayments appointmentId={appointment.id} when={time.range(appointment)} headingLevel={5} />
               </li>
             ))}
           </ul>
@@ -88,6 +91,7 @@ export function PatientAppointments({
                       <dd>{appointment.office.is_virtual ? t('virtual') : appointment.office.name}</dd>
                     </div>
                   </dl>
+                  {status === 'cancelled' ? null : <VisitPayments appointmentId={appointment.id} when={time.range(appointment)} headingLevel={4} />}
                 </li>
               );
             })}

@@ -14,7 +14,7 @@ function answerTexts(messages: Messages) {
 /**
  * Texts for the pages that show intake forms to a signed-in reader: the review's own
  * (IntakeReview) and the sign-in guard's (Auth); with `account`, all the account pages' texts
- * (the profile, which links here); with `answers`, the step titles and field texts the detail
+ * and the receipts' (the profile, which links here); with `answers`, the step titles and field texts the detail
  * needs (Intake.steps and Intake.fields, not the rest of the form's).
  */
 export async function ReviewMessages({
@@ -29,7 +29,8 @@ export async function ReviewMessages({
   children: ReactNode;
 }) {
   const messages = await getMessages({ locale });
-  const picked = pickMessages(messages, [...(account ? accountNamespaces : ['Auth' as const]), 'IntakeReview']);
+  // The profile (account) also lists the patient's receipts (issue #20).
+  const picked = pickMessages(messages, [...(account ? [...accountNamespaces, 'Receipts' as const] : ['Auth' as const]), 'IntakeReview']);
   return (
     <NextIntlClientProvider
       locale={locale}

@@ -1,0 +1,35 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback } from 'react';
+import { MAX_PAYMENT_CENTS } from '@/lib/schemas/payments';
+import { useMoney } from './money';
+
+const ERROR_KEYS = [
+  'amountRequired',
+  'amountInvalid',
+  'amountRange',
+  'methodRequired',
+  'dateRequired',
+  'refundReasonRequired',
+  'voidReasonRequired',
+  'reasonTooLong',
+] as const;
+type ErrorKey = (typeof ERROR_KEYS)[number];
+
+/**
+ * A payments form's field error as text: the forms' own checks name ClinicPayments.errors keys;
+ * the server's field errors arrive written in the interface language and pass through.
+ */
+export function usePaymentErrorText(): (message: string | undefined) => string | undefined {
+  const t = useTranslations('ClinicPayments.errors');
+  const money = useMoney();
+  return useCallback(
+    (message) => {
+      if (!message) return undefined;
+      if (!(ERROR_KEYS as readonly string[]).includes(message)) return message;
+      return t(message as ErrorKey, { max: money(MAX_PAYMENT_CENTS) });
+    },
+    [t, money],
+  );
+}
