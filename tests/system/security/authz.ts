@@ -51,6 +51,10 @@ export async function runAuthz(ctx: Context): Promise<Section> {
 function keep(route: ApiPath, method: string, who: Who, answer: Answer, req: Req, bag: Bag): void {
   const json = asRecord(answer.json);
   if (route === '/api/clinic/time-off' && method === 'POST' && who === 'employee') bag.timeOffId = asRecord(json.time_off).id as number;
+  if (route === '/api/clinic/appointments/[id]/payments' && method === 'POST' && who === 'employee') {
+    const payments = asRecord(json.payments).payments as Array<{ receipts: Array<{ id: string }> }>;
+    bag.receiptId = payments.at(-1)!.receipts[0]!.id;
+  }
   if (route.startsWith('/api/booking/') && req.method === 'POST') absorb(bag.booking[who], json);
 }
 

@@ -19,6 +19,8 @@ export interface Bag {
   booking: Record<Who, BookingState>;
   /** The time off the employee's POST row added (the DELETE row removes it). */
   timeOffId?: number;
+  /** The receipt the employee's payment row issued for patient A's visit (issue #20). */
+  receiptId?: string;
 }
 
 export interface Row {
@@ -36,6 +38,9 @@ const NEW_PASSWORD = 'a brand new passphrase for 2027';
 const manageToken = (runId: string, who: Who) => `${runId}-${who}`.replace(/[^A-Za-z0-9_-]/g, '').padEnd(43, 'x').slice(0, 43);
 /** The tokens a waitlist join sends: the booking chain through the office step. */
 const WAITLIST_CHAIN = ['session_language', 'auth', 'service', 'contact', 'address', 'skills', 'office_data', 'location'];
+/** A receipt id nobody has, where no row made a real one (cross-site, fuzz). */
+const NO_RECEIPT = '00000000-0000-4000-8000-000000000000';
+const clinicToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
 const farDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const step = (path: StepPath): Row => ({
   route: path,
@@ -133,6 +138,42 @@ export const matrixRows: Row[] = [
     expect: [401, 403, 403, 200],
     req: (ctx) => ({ path: `/api/clinic/appointments/${ctx.fixtures.appointmentA}/status`, body: { status: 'booked' } }),
     why: "A's appointment, marked 'booked' again (a no-op)",
+  },
+  // Payments and receipts (issue #20): the employee records $1 on A's visit; its receipt is A's alone.
+  { route: '/api/clinic/appointments/[id]/payments', method: 'GET', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/appointments/${ctx.fixtures.appointmentA}/payments` }) },
+  {
+    route: '/api/clinic/appointments/[id]/payments',
+    method: 'POST',
+    expect: [401, 403, 403, 200],
+    req: (ctx) => ({ path: `/api/clinic/appointments/${ctx.fixtures.appointmentA}/payments`, body: { amount_cents: 100, method: 'cash', paid_on: clinicToday() } }),
+    why: "$1 paid on A's visit: it issues A's receipt",
+  },
+  { route: '/api/clinic/receipts/[id]/pdf', method: 'GET', expect: [401, 403, 403, 200], req: (_, __, bag) => ({ path: `/api/clinic/receipts/${bag.receiptId ?? NO_RECEIPT}/pdf` }) },
+  { route: '/api/receipts', method: 'GET', expect: [401, 200, 200, 200] },
+  {
+    route: '/api/receipts/[id]/pdf',
+    method: 'GET',
+    expect: [401, 200, 404, 404],
+    req: (_, __, bag) => ({ path: `/api/receipts/${bag.receiptId ?? NO_RECEIPT}/pdf` }),
+    why: "A's receipt: B and the employee (who has no receipts of their own) get the same 404 as for none",
+  },
+  { route: '/api/receipts/year/[year]/pdf', method: 'GET', expect: [401, 200, 404, 404], req: () => ({ path: `/api/receipts/year/${clinicToday().slice(0, 4)}/pdf` }) },
+  {
+    route: '/api/clinic/receipts/[id]/void',
+    method: 'POST',
+    expect: [401, 403, 403, 200],
+    req: (_, __, bag) => ({ path: `/api/clinic/receipts/${bag.receiptId ?? NO_RECEIPT}/void`, body: { reason: 'Wrong method', method: 'card' } }),
+  },
+  { route: '/api/clinic/payments/export', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: `/api/clinic/payments/export?from=${clinicToday()}&to=${clinicToday()}` }) },
+  ...(['/api/booking/manage/receipts', '/api/booking/manage/receipts/pdf'] as const).map(
+    (route): Row => ({ route, method: 'POST', expect: [404, 404, 404, 404], req: (ctx, who) => ({ body: { token: manageToken(ctx.runId, who), ...(route.endsWith('/pdf') && { id: NO_RECEIPT }) } }), why: 'an unknown link' }),
+  ),
+  {
+    route: '/api/clinic/employees/[id]/registration',
+    method: 'PUT',
+    expect: [401, 403, 403, 404],
+    req: () => ({ path: '/api/clinic/employees/987654/registration', body: { registration_number: '12345' } }),
+    why: 'nobody has that id',
   },
   {
     route: '/api/clinic/employees/[id]/deactivate',
