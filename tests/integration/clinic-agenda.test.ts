@@ -274,7 +274,7 @@ describe('marking a visit', () => {
 });
 
 describe('the demo visits of the seed', () => {
-  it('puts four visits on the last three weekdays, once, in the demo dietitian’s agenda', async () => {
+  it('puts five visits on the last three weekdays, once, in the demo dietitian’s agenda', async () => {
     const handle = await createTestDatabase({ state: 'reference' });
     try {
       // Monday 23 November 2026, 08:00 in Ottawa: the weekdays before are Fri 20, Thu 19, Wed 18.
@@ -282,7 +282,7 @@ describe('the demo visits of the seed', () => {
       await seedDatabase(handle.db, { demo: true, demoVisits: { now, timeZone: TZ } });
       await seedDatabase(handle.db, { demo: true, demoVisits: { now: new Date(now.getTime() + DAY), timeZone: TZ } });
       const rows = await handle.db.select().from(appointments);
-      expect(rows).toHaveLength(4);
+      expect(rows).toHaveLength(5);
       expect(rows.every((r) => r.startsAt < now)).toBe(true);
       const [dietitian] = await handle.db.select({ id: appointments.employeeId }).from(appointments).limit(1);
       const agendaOf = (date: string) =>
@@ -292,7 +292,10 @@ describe('the demo visits of the seed', () => {
         ['Alex Martin', 'booked', true],
         ['Olivier Gagné', 'booked', true],
       ]);
-      expect((await agendaOf('2026-11-19')).appointments.map((a) => a.patient.name)).toEqual(['Nadia Roy']);
+      expect((await agendaOf('2026-11-19')).appointments.map((a) => [a.patient.name, a.session_language])).toEqual([
+        ['Nadia Roy', 'fr'],
+        ['Alex Martin', 'fr'],
+      ]);
       expect((await agendaOf('2026-11-18')).appointments.map((a) => a.status)).toEqual(['completed']);
     } finally {
       await handle.close();

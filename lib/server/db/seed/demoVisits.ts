@@ -26,8 +26,8 @@ type Visit = {
 /**
  * A few visits of the last weekdays with the demo dietitian (Centretown, her hours), so her
  * agenda has visits to mark from the first start: the demo patient's evaluation (already
- * marked completed) and follow-up, and two guests' visits not marked yet. All in the past, so
- * they never take a slot from a booking.
+ * marked completed), a consultation in French and a follow-up, and two guests' visits not
+ * marked yet. All in the past, so they never take a slot from a booking.
  */
 const visits: Visit[] = [
   { weekdaysAgo: 3, at: '9:30', service: 'nutrition-evaluation', who: 'demo-patient', sessionLanguage: 'en', reasons: ['weight-management', 'eating-habits'], status: 'completed' },
@@ -40,6 +40,8 @@ const visits: Visit[] = [
     reasons: ['diabetes'],
     status: 'booked',
   },
+  // The demo patient's French visit: marked, paid and given its French receipt in tests/e2e/receipts.spec.ts.
+  { weekdaysAgo: 2, at: '15:00', service: 'individual-consultation', who: 'demo-patient', sessionLanguage: 'fr', reasons: ['eating-habits'], status: 'booked' },
   { weekdaysAgo: 1, at: '10:00', service: 'follow-up', who: 'demo-patient', sessionLanguage: 'en', reasons: ['weight-management'], status: 'booked' },
   {
     weekdaysAgo: 1,
