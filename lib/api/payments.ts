@@ -11,12 +11,12 @@ export type {
   PatientReceiptYears,
   PaymentInput,
   PaymentItem,
-  PaymentMethod,
   ReceiptSummary,
   ReceiptVoidInput,
   VisitPayments,
 } from '@/lib/schemas/payments';
-export { PAYMENT_METHODS } from '@/lib/schemas/payments';
+export type { PaymentMethod } from '@/lib/payments';
+export { PAYMENT_METHODS } from '@/lib/payments';
 
 const lang = (language?: 'en' | 'fr') => (language ? `?lang=${language}` : '');
 

@@ -1,21 +1,14 @@
 import { z } from 'zod';
+import { MAX_EXPORT_DAYS, MAX_PAYMENT_CENTS, MAX_REASON_LENGTH, PAYMENT_METHODS, type PaymentMethod } from '@/lib/payments';
 import { isClinicDate } from './clinicSchedule';
+
+export { MAX_EXPORT_DAYS, MAX_PAYMENT_CENTS, MAX_REASON_LENGTH, PAYMENT_METHODS, type PaymentMethod };
 
 /**
  * Payments and receipts (issue #20): what an employee records for a visit, the correction of a
  * receipt, the accountant's export, and the answers shared by the route handlers and the browser
  * (lib/api/payments.ts). Messages are Validation keys. Money is integer cents (CAD).
  */
-
-export const PAYMENT_METHODS = ['card', 'cash', 'e_transfer', 'direct_billing'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** One payment or refund at most: a visit costs a few hundred dollars. */
-export const MAX_PAYMENT_CENTS = 1_000_000;
-/** A refund's or a void's reason. */
-export const MAX_REASON_LENGTH = 300;
-/** The export covers at most a year and a day (a fiscal year, whatever its first day). */
-export const MAX_EXPORT_DAYS = 366;
 
 const method = z.enum(PAYMENT_METHODS, { error: (issue) => (issue.input === undefined ? 'required' : 'choiceInvalid') });
 const clinicDate = z.string({ error: 'required' }).refine(isClinicDate, 'dateInvalid');

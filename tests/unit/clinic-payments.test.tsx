@@ -87,6 +87,8 @@ async function open(locale: 'en' | 'fr' = 'en') {
 }
 
 const amountField = () => screen.getByRole('textbox', { name: /Amount|Montant/ });
+/** The payment form is loaded lazily (it brings zod): waits for it to appear in the panel. */
+const formLoaded = (region: HTMLElement) => within(region).findByRole('textbox', { name: /Amount|Montant/ });
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -117,6 +119,7 @@ describe('a visit’s payments panel', () => {
     expect(within(region).getByText('Paid').nextElementSibling).toHaveTextContent('$50.00');
     expect(within(region).getByRole('heading', { level: 5, name: 'Payment of $50.00' })).toBeInTheDocument();
     expect(within(region).getByText('Recorded by').nextElementSibling).toHaveTextContent('Claire Bouchard');
+    await formLoaded(region);
     // The balance is offered as the amount; the date is the clinic's today.
     expect(amountField()).toHaveValue('85.00');
     expect(screen.getByLabelText('Date paid')).toHaveValue('2026-11-20');
@@ -136,6 +139,7 @@ describe('a visit’s payments panel', () => {
 
   it('shows amounts, methods and labels in French', async () => {
     const region = await open('fr');
+    await formLoaded(region);
     expect(screen.getByRole('button', { name: 'Paiements et reçus pour Olivier Gagné, 2:00 PM' })).toBeInTheDocument();
     expect(within(region).getByText('Solde à payer').nextElementSibling?.textContent).toBe(`85,00${NBSP}$`);
     expect(within(region).getByRole('heading', { name: `Paiement de 50,00${NBSP}$` })).toBeInTheDocument();
@@ -158,6 +162,7 @@ describe('a visit’s payments panel', () => {
     };
     api.recordPayment.mockResolvedValue({ ...visit, paid_cents: 13550, balance_cents: -50, payments: [cardPayment, added] });
     const region = await open();
+    await formLoaded(region);
     fireEvent.change(amountField(), { target: { value: '85,5' } });
     fireEvent.click(within(region).getByRole('radio', { name: 'E-transfer' }));
     fireEvent.click(within(region).getByRole('button', { name: 'Record payment' }));
@@ -174,6 +179,7 @@ describe('a visit’s payments panel', () => {
 
   it('checks the amount and the method before sending anything', async () => {
     const region = await open();
+    await formLoaded(region);
     const submit = within(region).getByRole('button', { name: 'Record payment' });
     fireEvent.click(submit);
     expect(await within(region).findByText('Choose a payment method.')).toBeInTheDocument();
@@ -191,6 +197,7 @@ describe('a visit’s payments panel', () => {
   it('asks a refund for its reason, then sends a negative amount with it', async () => {
     api.recordPayment.mockResolvedValue(visit);
     const region = await open();
+    await formLoaded(region);
     fireEvent.change(amountField(), { target: { value: '20' } });
     fireEvent.click(within(region).getByRole('radio', { name: 'Cash' }));
     fireEvent.click(within(region).getByRole('checkbox', { name: 'This is a refund' }));
@@ -213,6 +220,7 @@ describe('a visit’s payments panel', () => {
       },
     });
     const region = await open();
+    await formLoaded(region);
     fireEvent.click(within(region).getByRole('radio', { name: 'Card' }));
     fireEvent.click(within(region).getByRole('button', { name: 'Record payment' }));
     expect(await within(region).findByRole('alert')).toHaveTextContent('Enter the dietitian’s registration number first.');
@@ -249,7 +257,8 @@ describe('a visit’s payments panel', () => {
     });
     const region = await open();
     fireEvent.click(within(region).getByRole('button', { name: 'Void and reissue R-2026-000002' }));
-    const form = within(region).getByRole('form', { name: 'Void receipt R-2026-000002 and issue a new one?' });
+    // The void form is loaded lazily too.
+    const form = await within(region).findByRole('form', { name: 'Void receipt R-2026-000002 and issue a new one?' });
     await waitFor(() => expect(within(form).getByText('Void receipt R-2026-000002 and issue a new one?')).toHaveFocus());
 
     fireEvent.click(within(form).getByRole('button', { name: 'Void and issue a new receipt' }));
@@ -271,13 +280,14 @@ describe('a visit’s payments panel', () => {
   it('closes the void form on Cancel and returns to its button', async () => {
     const region = await open();
     fireEvent.click(within(region).getByRole('button', { name: 'Void and reissue R-2026-000002' }));
-    fireEvent.click(within(region).getByRole('button', { name: 'Keep this receipt' }));
+    fireEvent.click(await within(region).findByRole('button', { name: 'Keep this receipt' }));
     await waitFor(() => expect(within(region).getByRole('button', { name: 'Void and reissue R-2026-000002' })).toHaveFocus());
   });
 
   it('says receipts wait for the dietitian’s registration number, and still lets a payment be recorded', async () => {
     api.getVisitPayments.mockResolvedValue({ ...visit, dietitian_registered: false, payments: [] });
     const region = await open('fr');
+    await formLoaded(region);
     expect(region).toHaveTextContent('Aucun reçu ne peut être émis tant que le numéro d’inscription à l’Ordre');
     expect(within(region).getByRole('link', { name: 'page de l’équipe' })).toHaveAttribute('href', '/fr/profile/equipe');
     expect(within(region).getByText('Aucun paiement enregistré pour l’instant.')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { dateAsInstant } from '@/components/clinic/agenda/agendaDates';
 import listStyles from '@/components/ui/list.module.css';
 import text from '@/components/ui/text.module.css';
@@ -9,7 +9,9 @@ import { clinicReceiptUrl, type PaymentItem, type ReceiptSummary, type VisitPaym
 import { clinic } from '@/lib/clinic';
 import { useMoney } from './money';
 import styles from './payments.module.css';
-import { ReceiptVoidForm } from './ReceiptVoidForm';
+
+// Loaded when a receipt is voided: it validates with zod.
+const ReceiptVoidForm = lazy(() => import('./ReceiptVoidForm').then((module) => ({ default: module.ReceiptVoidForm })));
 
 /** The id of a payment's heading, which takes focus after a change to it. */
 export const paymentHeadingId = (idBase: string, paymentId: string) => `${idBase}-payment-${paymentId}`;
@@ -78,13 +80,15 @@ export function PaymentEntry({ payment, idBase, headingLevel, readOnly, voidingI
         ) : null}
         {current && !readOnly ? (
           voidingId === receipt.id ? (
-            <ReceiptVoidForm
-              payment={payment}
-              receipt={receipt}
-              idBase={`${idBase}-voiding-${receipt.id}`}
-              onVoided={(updated) => onVoided(updated, payment, receipt)}
-              onCancel={() => closeVoid(receipt)}
-            />
+            <Suspense fallback={null}>
+              <ReceiptVoidForm
+                payment={payment}
+                receipt={receipt}
+                idBase={`${idBase}-voiding-${receipt.id}`}
+                onVoided={(updated) => onVoided(updated, payment, receipt)}
+                onCancel={() => closeVoid(receipt)}
+              />
+            </Suspense>
           ) : (
             <div className="button-row">
               <button

@@ -13,7 +13,7 @@ import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import { readApiFailure } from '@/lib/api/auth';
 import { PAYMENT_METHODS, recordPayment, type PaymentInput, type VisitPayments } from '@/lib/api/payments';
 import { isClinicDate } from '@/lib/schemas/clinicSchedule';
-import { MAX_PAYMENT_CENTS, MAX_REASON_LENGTH } from '@/lib/schemas/payments';
+import { MAX_PAYMENT_CENTS, MAX_REASON_LENGTH } from '@/lib/payments';
 import { centsForInput, clinicToday, parseDollars, useMoney } from './money';
 import styles from './payments.module.css';
 import { usePaymentErrorText } from './usePaymentErrorText';

@@ -4,10 +4,12 @@ import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { TextField } from '@/components/ui/form/Field';
 import { paymentsExportUrl } from '@/lib/api/payments';
-import { isClinicDate } from '@/lib/schemas/clinicSchedule';
-import { MAX_EXPORT_DAYS } from '@/lib/schemas/payments';
+import { MAX_EXPORT_DAYS } from '@/lib/payments';
 import { clinicToday } from './money';
 import styles from './payments.module.css';
+
+/** A date input's value, 'YYYY-MM-DD' (the server checks the rest; zod stays out of the agenda page). */
+const isClinicDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`));
 
 type Problem = 'required' | 'order' | 'tooLong';
 

@@ -13,7 +13,7 @@ import text from '@/components/ui/text.module.css';
 import { readApiFailure } from '@/lib/api/auth';
 import { PAYMENT_METHODS, voidReceipt, type PaymentItem, type ReceiptSummary, type ReceiptVoidInput, type VisitPayments } from '@/lib/api/payments';
 import { isClinicDate } from '@/lib/schemas/clinicSchedule';
-import { MAX_REASON_LENGTH } from '@/lib/schemas/payments';
+import { MAX_REASON_LENGTH } from '@/lib/payments';
 import styles from './payments.module.css';
 import { usePaymentErrorText } from './usePaymentErrorText';
 

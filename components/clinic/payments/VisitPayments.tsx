@@ -1,16 +1,18 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import facts from '@/components/ui/facts.module.css';
 import text from '@/components/ui/text.module.css';
 import type { PaymentItem, ReceiptSummary, VisitPayments as VisitPaymentsData } from '@/lib/api/payments';
 import { Link } from '@/lib/i18n/navigation';
 import { useMoney } from './money';
 import { PaymentEntry, paymentHeadingId } from './PaymentEntry';
-import { PaymentForm } from './PaymentForm';
 import styles from './payments.module.css';
 import { useVisitPayments } from './useVisitPayments';
+
+// The forms validate with zod: loaded when a panel opens, not with the agenda or the patient's page.
+const PaymentForm = lazy(() => import('./PaymentForm').then((module) => ({ default: module.PaymentForm })));
 
 interface Props {
   appointmentId: number;
@@ -179,7 +181,11 @@ export function VisitPayments({ appointmentId, patientName, when, headingLevel =
                 )}
               </section>
 
-              {cancelled ? null : <PaymentForm appointmentId={appointmentId} payments={data} headingLevel={headingLevel} onRecorded={recorded} />}
+              {cancelled ? null : (
+                <Suspense fallback={null}>
+                  <PaymentForm appointmentId={appointmentId} payments={data} headingLevel={headingLevel} onRecorded={recorded} />
+                </Suspense>
+              )}
             </div>
           ) : null}
         </div>

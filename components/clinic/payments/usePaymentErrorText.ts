@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback } from 'react';
-import { MAX_PAYMENT_CENTS } from '@/lib/schemas/payments';
+import { MAX_PAYMENT_CENTS } from '@/lib/payments';
 import { useMoney } from './money';
 
 const ERROR_KEYS = [
