@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -18,6 +19,8 @@ import { POST as fetchLocations } from '@/app/api/booking/locations/fetch/route'
 import { POST as manageCancel } from '@/app/api/booking/manage/cancel/route';
 import { POST as manageReschedule } from '@/app/api/booking/manage/reschedule/route';
 import { POST as manageView } from '@/app/api/booking/manage/route';
+import { POST as manageReceiptPdf } from '@/app/api/booking/manage/receipts/pdf/route';
+import { POST as manageReceipts } from '@/app/api/booking/manage/receipts/route';
 import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
 import { GET as searchPatients } from '@/app/api/booking/patients/route';
 import { GET as selectedPatientInfo } from '@/app/api/booking/selected-patient-info/route';
@@ -360,6 +363,11 @@ describe('authorization matrix: guest, patient A, patient B, employee × every b
       { route: 'booking/manage/slots', what: 'a made-up link', expect: all(404), run: (role) => post(manageSlots, '/api/booking/manage/slots', { token: 'x'.repeat(43) }, role) },
       { route: 'booking/manage/cancel', what: "a link to A's appointment", expect: all(200), run: async (role) => post(manageCancel, '/api/booking/manage/cancel', { token: await freshLinkOfA() }, role) },
       { route: 'booking/manage/cancel', what: 'a made-up link', expect: all(404), run: (role) => post(manageCancel, '/api/booking/manage/cancel', { token: 'x'.repeat(43) }, role) },
+      // Its receipts (issue #20): the link's visit's, to whoever holds the link (none yet: an empty list).
+      { route: 'booking/manage/receipts', what: "a link to A's appointment", expect: all(200), run: async (role) => post(manageReceipts, '/api/booking/manage/receipts', { token: await freshLinkOfA() }, role) },
+      { route: 'booking/manage/receipts', what: 'a made-up link', expect: all(404), run: (role) => post(manageReceipts, '/api/booking/manage/receipts', { token: 'x'.repeat(43) }, role) },
+      { route: 'booking/manage/receipts/pdf', what: "a link to A's appointment, a receipt it does not have", expect: all(404), run: async (role) => post(manageReceiptPdf, '/api/booking/manage/receipts/pdf', { token: await freshLinkOfA(), id: randomUUID() }, role) },
+      { route: 'booking/manage/receipts/pdf', what: 'a made-up link', expect: all(404), run: (role) => post(manageReceiptPdf, '/api/booking/manage/receipts/pdf', { token: 'x'.repeat(43), id: randomUUID() }, role) },
       {
         route: 'booking/manage/reschedule', what: "a link to A's appointment, to an offered time", expect: all(200),
         run: async (role) => {
