@@ -32,7 +32,7 @@ export async function runAuthz(ctx: Context): Promise<Section> {
     await Promise.all(
       EVERYONE.map(async (who, column) => {
         const req = await rowRequest(row, ctx, who, bag);
-        const answer = await client.send(section, req);
+        const answer = await (row.from ? client.from(row.from) : client).send(section, req);
         const expected = row.expect[column];
         const label = `${row.method} ${req.path} as ${who}`;
         section.check(answer.status === expected, `${label}: expected ${expected}, got ${describe(answer)}`);
