@@ -1,8 +1,9 @@
 'use client';
 
-import { useFormatter } from 'next-intl';
+import { useLocale } from 'next-intl';
 import { useCallback } from 'react';
-import { clinic } from '@/lib/clinic';
+import { clinicDateOf } from '@/components/clinic/agenda/agendaDates';
+import { formatPrice } from '@/lib/format/price';
 
 /**
  * Money in the payments panels: amounts travel as integer cents (CAD); people type dollars.
@@ -10,7 +11,7 @@ import { clinic } from '@/lib/clinic';
 
 /** The clinic's calendar date today (YYYY-MM-DD), whatever the browser's zone. */
 export function clinicToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: clinic.timeZone }).format(now);
+  return clinicDateOf(now.toISOString());
 }
 
 /**
@@ -34,9 +35,6 @@ export function centsForInput(cents: number, locale: string): string {
 
 /** Formats cents as Canadian dollars in the interface language: "$135.00", "135,00 $". */
 export function useMoney(): (cents: number) => string {
-  const format = useFormatter();
-  return useCallback(
-    (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'CAD', currencyDisplay: 'narrowSymbol' }),
-    [format],
-  );
+  const locale = useLocale();
+  return useCallback((cents: number) => formatPrice(cents, locale), [locale]);
 }

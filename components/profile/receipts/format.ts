@@ -1,14 +1,16 @@
 'use client';
 
-import { useFormatter } from 'next-intl';
+import { useFormatter, useLocale } from 'next-intl';
 import { clinic } from '@/lib/clinic';
+import { formatPrice } from '@/lib/format/price';
 
 /** Dates and amounts as a receipt shows them: the day in the clinic's zone, cents as CAD. */
 export function useReceiptFormat() {
   const format = useFormatter();
+  const locale = useLocale();
   return {
     date: (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'long', timeZone: clinic.timeZone }),
-    money: (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'CAD', currencyDisplay: 'narrowSymbol' }),
+    money: (cents: number) => formatPrice(cents, locale),
   };
 }
 

@@ -22,6 +22,7 @@ import {
 } from '@/lib/server/db/schema';
 import { kickMailQueue } from '@/lib/server/email/queue';
 import { AppError } from '@/lib/server/http/appError';
+import { receiptNotFound } from './access';
 import { queueReceiptEmail } from './mail';
 
 /**
@@ -42,7 +43,13 @@ export interface Recorder {
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
 const notFound = () => new AppError('appointment_not_found', 404, 'appointmentNotFound');
-const receiptNotFound = () => new AppError('receipt_not_found', 404, 'receiptNotFound');
+
+/** A payment's date is the day the money changed hands: never after today on the clinic's calendar. */
+function assertNotFuture(date: string, now: Date) {
+  if (date > utcToLocalDate(now, getConfig().clinicTimezone)) {
+    throw new AppError('validation_error', 400, 'validationError', { fieldErrors: { paid_on: ['paymentDateFuture'] } });
+  }
+}
 
 /** The clinic's head office, as receipts print it. */
 function clinicAddressLines(): string[] {
@@ -153,8 +160,7 @@ export async function recordPayment(
 ): Promise<VisitPayments> {
   const now = input.now ?? new Date();
   const { amount_cents: amount, method, paid_on: paidOn, reason } = input.payment;
-  const today = utcToLocalDate(now, getConfig().clinicTimezone);
-  if (paidOn > today) throw new AppError('validation_error', 400, 'validationError', { fieldErrors: { paid_on: ['paymentDateFuture'] } });
+  assertNotFuture(paidOn, now);
   await db.transaction(async (tx) => {
     const visit = await lockVisit(tx, input.appointmentId);
     if (!visit) throw notFound();
@@ -188,9 +194,7 @@ export async function voidReceipt(
 ): Promise<VisitPayments> {
   const now = input.now ?? new Date();
   const { correction } = input;
-  if (correction.paid_on && correction.paid_on > utcToLocalDate(now, getConfig().clinicTimezone)) {
-    throw new AppError('validation_error', 400, 'validationError', { fieldErrors: { paid_on: ['paymentDateFuture'] } });
-  }
+  if (correction.paid_on) assertNotFuture(correction.paid_on, now);
   const appointmentId = await db.transaction(async (tx) => {
     const [found] = await tx.select({ appointmentId: receipts.appointmentId }).from(receipts).where(eq(receipts.publicId, input.receiptId));
     if (!found) throw receiptNotFound();
