@@ -38,6 +38,8 @@ export async function register(): Promise<void> {
       process.exit(1);
     }
 
+    // What booking announces after a commit (a freed time) reaches its listeners (the waitlist).
+    (await import('./lib/server/jobs/listeners')).subscribeListeners();
     // Reminders and other background jobs, on a ready database (JOBS_INTERVAL_SECONDS=0: off).
     const { startJobScheduler } = await import('./lib/server/jobs/scheduler');
     startJobScheduler();

@@ -23,5 +23,5 @@ const config = mergeConfig(
 );
 // mergeConfig concatenates lists: these two replace the unit tests' instead.
 config.test!.include = ['tests/integration/**/*.test.ts'];
-config.test!.setupFiles = [];
+config.test!.setupFiles = ['tests/integration/support/listeners.ts'];
 export default config;

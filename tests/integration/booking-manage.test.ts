@@ -36,7 +36,7 @@ import { createManageLink } from '@/lib/server/booking/manageLinks';
 import { resetConfigForTests } from '@/lib/server/config';
 import { setDatabaseForTests, type Database } from '@/lib/server/db/client';
 import { appointments, offices, patientProfiles, services, skills, users, waitlistEntries } from '@/lib/server/db/schema';
-import { hashToken, newLinkToken } from '@/lib/server/waitlist/entries';
+import { hashToken, randomToken } from '@/lib/server/auth/tokens';
 import { DEMO_DIETITIAN, DEMO_PATIENT } from '@/lib/server/db/seed';
 import { createTestDatabase, type TestDatabase } from './support/db';
 import { call } from './support/http';
@@ -294,7 +294,7 @@ async function walkAsPatientA() {
 
 /** A fresh link to a place of patient A's on the waitlist (ended, so A may hold any number). */
 async function waitlistLinkOfA(): Promise<string> {
-  const token = newLinkToken();
+  const token = randomToken();
   const today = new Date().toISOString().slice(0, 10);
   await db.insert(waitlistEntries).values({
     patientId: ids.patientA, personKey: `patient:${ids.patientA}`, serviceId: consultation.id, officeId: (await db.select().from(offices))[0]!.id,

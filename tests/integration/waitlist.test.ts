@@ -18,8 +18,9 @@ import type { Database } from '@/lib/server/db/client';
 import { appointments, services, skills, waitlistEntries, waitlistOffers } from '@/lib/server/db/schema';
 import { readOutbox, type OutboxRecord } from '@/lib/server/email';
 import { deliverQueuedEmails } from '@/lib/server/email/queue';
-import { waitlistSettled } from '@/lib/server/waitlist/kick';
-import { offerFreedSlots, OFFER_BATCH, OFFER_LIFETIME_MS } from '@/lib/server/waitlist/offers';
+import { listenersSettled } from '@/lib/server/events/announce';
+import { offerFreedSlots } from '@/lib/server/waitlist/offerPass';
+import { OFFER_BATCH, OFFER_LIFETIME_MS } from '@/lib/server/waitlist/rules';
 import { manageTokenIn } from './support/after-booking';
 import { bookingDriver, firstSlot, form, slotTokens, type Slot, type Who } from './support/booking';
 import { demoClinic } from './support/clinic';
@@ -143,7 +144,7 @@ describe('A. a French guest joins; a patient cancels the matching visit; the gue
     // The patient cancels: the freed time itself is offered, at once (the cancellation's
     // background pass or this run, whichever comes first: never twice).
     const cancelled = await call(cancelAppointment, '/api/booking/cancel-appointment', { body: { appointment_id: visit.id }, cookie: patient.cookie });
-    await waitlistSettled(); // the cancellation's own background pass, first
+    await listenersSettled(); // the cancellation's own background pass, first
     expect(cancelled.status).toBe(200);
     await offerFreedSlots(db);
     const entry = await entryOf(email);
@@ -234,7 +235,7 @@ describe('B. first claim wins', () => {
   it('20 simultaneous claims of one link: exactly 1 booking and 19 clear refusals', async () => {
     const { patient, visit, emails } = await waitingFor(1, 24 * 9);
     await call(cancelAppointment, '/api/booking/cancel-appointment', { body: { appointment_id: visit.id }, cookie: patient.cookie });
-    await waitlistSettled(); // the cancellation's own background pass, first
+    await listenersSettled(); // the cancellation's own background pass, first
     await offerFreedSlots(db);
     const [offer] = await offersTo(emails[0]!, 'en');
     const results = await Promise.all(Array.from({ length: 20 }, () => postFrom(freshIp(), claim, '/api/booking/waitlist/claim', { token: offer!.token })));
@@ -281,7 +282,7 @@ describe('C. batches, expiry, leaving', () => {
   it(`offers a freed time to ${OFFER_BATCH} entries in joining order; when they expire it passes to the next`, async () => {
     const { patient, visit, emails } = await waitingFor(OFFER_BATCH + 1, 24 * 15);
     await call(cancelAppointment, '/api/booking/cancel-appointment', { body: { appointment_id: visit.id }, cookie: patient.cookie });
-    await waitlistSettled(); // the cancellation's own background pass, first
+    await listenersSettled(); // the cancellation's own background pass, first
     await offerFreedSlots(db);
     const entries = await Promise.all(emails.map(entryOf));
     const firstRound = await Promise.all(entries.map((e) => offersOf(e.id)));
@@ -357,7 +358,7 @@ describe('D. deleted time off frees a chosen dietitian’s day', () => {
     const timeOffId = (off.json.time_off as { id: number }).id;
     const removed = await call(withId(deleteTimeOff, timeOffId), `/api/clinic/time-off/${timeOffId}`, { method: 'DELETE', cookie: amiraCookie });
     expect(removed.status).toBe(200);
-    await waitlistSettled(); // the deletion's own background pass, first
+    await listenersSettled(); // the deletion's own background pass, first
     await offerFreedSlots(db);
     const offers = await offersOf(entry!.id);
     expect(offers).toHaveLength(1);

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@/lib/server/db/client';
 import { appointments, type Appointment, type GuestContact, type NewAppointment } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
-import { recordFreedTime } from '@/lib/server/waitlist/wakeups';
+import { recordFreedTime } from '@/lib/server/events/freedTime';
 
 /**
  * Writing appointments (issue #4, "No double booking, ever"). The database decides every race:
@@ -115,11 +115,6 @@ async function lockBookingParties(
  */
 export async function lockDietitianBookings(tx: Transaction, employeeId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`appointments:employee:${employeeId}`}))`);
-}
-
-/** PostgreSQL's exclusion_violation (23P01), which drizzle wraps: an overlapping active appointment. */
-export function isExclusionViolation(error: unknown): boolean {
-  return pgErrorCode(error) === EXCLUSION_VIOLATION;
 }
 
 export async function findAppointment(db: Database, id: number): Promise<Appointment | null> {

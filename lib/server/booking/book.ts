@@ -1,13 +1,14 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import { clinic } from '@/lib/clinic';
+import { fullName } from '@/lib/format/personName';
 import type { BookAppointmentInput } from '@/lib/schemas/bookingSlots';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, offices, services, users, type Appointment, type GuestContact } from '@/lib/server/db/schema';
 import { kickMailQueue } from '@/lib/server/email/queue';
+import { announce } from '@/lib/server/events/announce';
 import { AppError } from '@/lib/server/http/appError';
-import { kickWaitlist } from '@/lib/server/waitlist/kick';
 import {
   findAppointmentByTokenJti,
   insertAppointment,
@@ -19,9 +20,9 @@ import {
 } from './appointments';
 import { appointmentIcs, appointmentIcsText, appointmentUid, googleCalendarLink } from './calendar';
 import { enforceGuestLimits } from './guestLimits';
+import { appointmentAtSlot } from './newAppointment';
 import { locationOf, queueBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
-import { newVideoRoom } from './videoRoom';
 import { findCurrentSlot, loadService, slotQueryOf } from './slots';
 import { verifyContextOf } from './steps/actor';
 import { bookingTokenContext, verifyChain, type Actor, type KeyContext, type RequestActor, type VerifiedChain } from './stepTokens';
@@ -33,7 +34,6 @@ import { bookingTokenContext, verifyChain, type Actor, type KeyContext, type Req
  */
 
 type BookChain = VerifiedChain<'timeslot'>;
-const MINUTE_MS = 60_000;
 
 /** Whose appointment a new booking is. Only the token chain decides: no account is created here. */
 function bookingParty(chain: BookChain): Pick<AppointmentValues, 'patientId' | 'guestContact'> {
@@ -72,11 +72,6 @@ async function checkMove(tx: Database, appointmentId: number, actor: Actor, now:
   throw notActive;
 }
 
-export async function isVirtualOffice(db: Database, officeId: number): Promise<boolean> {
-  const [office] = await db.select({ isVirtual: offices.isVirtual }).from(offices).where(eq(offices.id, officeId));
-  return office?.isVirtual ?? false;
-}
-
 /** The answer's appointment and its "Add to Google Calendar" link (no health details in the link). */
 async function describe(db: Database, appointment: Appointment) {
   const [row] = await db
@@ -89,7 +84,7 @@ async function describe(db: Database, appointment: Appointment) {
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
     .where(inArray(users.id, ids));
-  const nameOf = (person: { firstName: string; lastName: string } | null | undefined) => (person ? `${person.firstName} ${person.lastName}` : '');
+  const nameOf = (person: { firstName: string; lastName: string } | null | undefined) => (person ? fullName(person) : '');
   const patient = appointment.patientId === null ? appointment.guestContact : people.find((p) => p.id === appointment.patientId);
   const language = appointment.sessionLanguage;
   const text = appointmentIcsText({
@@ -155,24 +150,19 @@ export async function bookAppointmentStep(
     }
     const slot = await findCurrentSlot(tx, slotQueryOf(chain), service, { startIso: start, now, dietitianId });
     if (!slot) throw slotUnavailable();
-    const startsAt = new Date(slot.start);
-    const { base, tax, total } = chain.appointment.priceCents;
     const values = {
-      employeeId: dietitianId,
-      serviceId: service.id,
-      officeId: chain.location.officeId,
-      startsAt,
-      endsAt: new Date(slot.end),
-      blockedUntil: new Date(startsAt.getTime() + service.employeeDurationMinutes * MINUTE_MS),
-      sessionLanguage: chain.session_language.sessionLanguage,
+      ...(await appointmentAtSlot(tx, {
+        slot,
+        dietitianId,
+        service,
+        officeId: chain.location.officeId,
+        sessionLanguage: chain.session_language.sessionLanguage,
+        bookedBy: actor.kind === 'employee' ? actor.userId : null,
+        timeslotTokenJti: jti,
+        price: chain.appointment.priceCents,
+      })),
       reasons: chain.skills.skillIds,
       message: chain.skills.userMessage === '' ? null : chain.skills.userMessage,
-      priceCents: base,
-      taxCents: tax,
-      totalCents: total,
-      bookedBy: actor.kind === 'employee' ? actor.userId : null,
-      timeslotTokenJti: jti,
-      videoRoom: (await isVirtualOffice(tx, chain.location.officeId)) ? newVideoRoom() : null,
     };
     const written: Pick<RescheduleResult, 'appointment' | 'created' | 'previous'> =
       movingId === undefined
@@ -197,7 +187,7 @@ export async function bookAppointmentStep(
   const rescheduled = outcome.appointment.rescheduledFromId !== null;
   // A first try in the background: the answer never waits on the SMTP server.
   if (outcome.created) void kickMailQueue();
-  // A move frees the old time: it may go to someone on the waitlist (issue #16).
-  if (outcome.created && rescheduled) void kickWaitlist();
+  // A move frees the old time (recorded with the move): whoever listens may use it.
+  if (outcome.created && rescheduled) announce('time-freed');
   return { ...(await describe(db, outcome.appointment)), messageKey: rescheduled ? 'appointmentRescheduled' : 'appointmentBooked' };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, offices, patientProfiles, services, skills, users, type Appointment } from '@/lib/server/db/schema';
@@ -41,7 +42,6 @@ export interface BookedAppointments {
 
 const dietitian = alias(users, 'dietitian');
 const patient = alias(users, 'patient');
-const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
 type Named = { nameEn: string; nameFr: string };
 

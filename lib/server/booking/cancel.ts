@@ -2,9 +2,9 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/server/db/client';
 import { kickMailQueue } from '@/lib/server/email/queue';
+import { announce } from '@/lib/server/events/announce';
 import { appointments, services } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
-import { kickWaitlist } from '@/lib/server/waitlist/kick';
 import { cancelAppointment } from './appointments';
 import { queueBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
@@ -71,8 +71,8 @@ export async function cancelAndNotify(
   });
   if (result.cancelled) {
     void kickMailQueue();
-    // The freed time may go to someone on the waitlist (issue #16).
-    void kickWaitlist();
+    // The freed time (recorded with the cancellation) may go to whoever listens.
+    announce('time-freed');
   }
   return { cancelled: result.cancelled };
 }

@@ -1,7 +1,8 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
+import { isLinkToken } from '@/lib/schemas/linkToken';
 import { pageLink } from '@/lib/server/auth/links';
+import { hashToken, randomToken } from '@/lib/server/auth/tokens';
 import type { Database } from '@/lib/server/db/client';
 import { appointmentLinks, appointments, type Appointment } from '@/lib/server/db/schema';
 
@@ -15,32 +16,29 @@ import { appointmentLinks, appointments, type Appointment } from '@/lib/server/d
  */
 
 const LINK_LIFETIME_AFTER_START_MS = 30 * 86_400_000;
-/** base64url of 32 bytes. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new link for an appointment, in its session language; written in the caller's transaction. */
 export async function createManageLink(tx: Database, appointment: Pick<Appointment, 'id' | 'startsAt' | 'sessionLanguage'>): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   await tx.insert(appointmentLinks).values({
     appointmentId: appointment.id,
-    tokenHash: hashLinkToken(token),
+    tokenHash: hashToken(token),
     expiresAt: new Date(appointment.startsAt.getTime() + LINK_LIFETIME_AFTER_START_MS),
   });
   return `${pageLink(appointment.sessionLanguage, '/manage-appointment')}#${token}`;
 }
-
-/** Whether a string could be a token at all (checked before any query). */
-export const isLinkToken = (token: string) => TOKEN_PATTERN.test(token);
 
 /**
  * The appointment a link opens now: the one it was made for, or the one that replaced it after
  * each reschedule. Null for an unknown or expired token (the same answer for both).
  */
 export async function appointmentOfLink(db: Database, token: string, now: Date): Promise<Appointment | null> {
-  if (!isLinkToken(token)) return null;
-  const [link] = await db.select().from(appointmentLinks).where(eq(appointmentLinks.tokenHash, hashLinkToken(token)));
+  return isLinkToken(token) ? appointmentOfLinkHash(db, hashToken(token), now) : null;
+}
+
+/** appointmentOfLink, for a token already hashed (the guessing guard hashes it). */
+export async function appointmentOfLinkHash(db: Database, tokenHash: string, now: Date): Promise<Appointment | null> {
+  const [link] = await db.select().from(appointmentLinks).where(eq(appointmentLinks.tokenHash, tokenHash));
   if (!link) return null;
   let [appointment] = await db.select().from(appointments).where(eq(appointments.id, link.appointmentId));
   // A reschedule chain is short (a visit moved a few times); the bound only guards against a cycle.

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import { clinic } from '@/lib/clinic';
+import { fullName } from '@/lib/format/personName';
 import { pageLink } from '@/lib/server/auth/links';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
@@ -81,7 +82,7 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
   const guest = appointment.guestContact;
   const patient = patientUser ?? (guest ? { email: guest.email, firstName: guest.firstName, lastName: guest.lastName } : undefined);
   const timeZone = getConfig().clinicTimezone;
-  const dietitianName = dietitian ? `${dietitian.firstName} ${dietitian.lastName}` : clinic.name;
+  const dietitianName = dietitian ? fullName(dietitian) : clinic.name;
   const previousStart =
     input.kind === 'rescheduled' ? (input.previousStart ?? (await previousStartOf(db, appointment))) : undefined;
 
@@ -112,7 +113,7 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
       end: appointment.endsAt,
       ...text,
       organizer: { name: clinic.name, email: getConfig().clinicEmail },
-      attendee: { name: `${patient.firstName} ${patient.lastName}`, email: patient.email },
+      attendee: { name: fullName(patient), email: patient.email },
       language,
     });
     await queueEmail(db, {
@@ -133,7 +134,7 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
       timeZone,
       language,
       dietitianFirstName: dietitian.firstName,
-      patientName: patient ? `${patient.firstName} ${patient.lastName}` : '',
+      patientName: patient ? fullName(patient) : '',
       manageLink: pageLink(language, '/profile'),
     };
     const content =

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import { requireSession } from '@/lib/server/auth/currentUser';
 import type { Database } from '@/lib/server/db/client';
@@ -9,8 +10,6 @@ import { AppError } from '@/lib/server/http/appError';
 
 /** The most patients a search answers: enough to pick from, never the whole list. */
 export const MAX_PATIENT_RESULTS = 20;
-
-const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
 /** The signed-in employee, or 401 (nobody signed in) / 403 (a patient): these calls read other people's data. */
 export async function requireEmployee(db: Database, request: Request) {

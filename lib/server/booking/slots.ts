@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { fullName } from '@/lib/format/personName';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, patientProfiles, services, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
@@ -180,7 +181,7 @@ export async function loadAvailabilityInput(
   const blocksOf = new Map<number, ScheduleBlock[]>();
   for (const { employeeId, ...block } of schedules) blocksOf.set(employeeId, [...(blocksOf.get(employeeId) ?? []), block]);
   const dietitians: Dietitian[] = people
-    .map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}`, schedules: blocksOf.get(p.id) ?? [] }))
+    .map((p) => ({ id: p.id, name: fullName(p), schedules: blocksOf.get(p.id) ?? [] }))
     .sort((a, b) => a.id - b.id);
   return {
     ...window,

@@ -7,9 +7,9 @@ import { isoWeekday, localDayToUtcConverter, utcToLocalDate } from '@/lib/server
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { offices, timeOff, weeklySchedules } from '@/lib/server/db/schema';
+import { announce } from '@/lib/server/events/announce';
 import { AppError } from '@/lib/server/http/appError';
-import { kickWaitlist } from '@/lib/server/waitlist/kick';
-import { recordFreedHours } from '@/lib/server/waitlist/wakeups';
+import { recordFreedHours } from '@/lib/server/events/freedTime';
 import { bookedAppointmentsOf, orphansError, type BookedAppointment } from './scheduleOrphans';
 
 /**
@@ -141,6 +141,6 @@ export async function replaceSchedule(
       );
     }
   });
-  void kickWaitlist();
+  announce('time-freed');
   return getSchedule(db, employeeId, input.locale, input.now);
 }

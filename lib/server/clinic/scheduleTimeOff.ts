@@ -7,9 +7,9 @@ import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/bookin
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { timeOff } from '@/lib/server/db/schema';
+import { announce } from '@/lib/server/events/announce';
 import { AppError } from '@/lib/server/http/appError';
-import { kickWaitlist } from '@/lib/server/waitlist/kick';
-import { recordFreedTime } from '@/lib/server/waitlist/wakeups';
+import { recordFreedTime } from '@/lib/server/events/freedTime';
 import { timeOffDto } from './schedule';
 import { bookedAppointmentsOf, orphansError } from './scheduleOrphans';
 
@@ -64,5 +64,5 @@ export async function deleteTimeOff(db: Database, employeeId: number, id: number
     return rows;
   });
   if (deleted.length === 0) throw new AppError('time_off_not_found', 404, 'scheduleTimeOffNotFound');
-  void kickWaitlist();
+  announce('time-freed');
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '@/lib/server/db/client';
 import { mailQueue, type QueuedMail } from '@/lib/server/db/schema';
+import { backgroundPass } from '@/lib/server/jobs/backgroundPass';
 import { sendEmail } from './index';
 import { emailMessageSchema, type EmailMessage, type SendEmailOptions, type SendResult } from './types';
 
@@ -147,8 +148,9 @@ export async function deliverQueuedEmails(db: Database, options: QueueRunOptions
   return counts;
 }
 
-let running: Promise<void> | null = null;
-let again = false;
+const firstTry = backgroundPass('email', async () => {
+  await deliverQueuedEmails(await getDb());
+});
 
 /**
  * A first try, right after a request committed its e-mails: runs in the background (never
@@ -157,23 +159,7 @@ let again = false;
  * tests and scripts that want to wait for it.
  */
 export function kickMailQueue(): Promise<void> {
-  if (running) {
-    again = true;
-    return running;
-  }
-  running = (async () => {
-    do {
-      again = false;
-      try {
-        await deliverQueuedEmails(await getDb());
-      } catch (error) {
-        console.error(`[email] queue run failed: ${error instanceof Error ? error.name : 'error'}`);
-      }
-    } while (again);
-  })().finally(() => {
-    running = null;
-  });
-  return running;
+  return firstTry.run();
 }
 
 /**

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { clinic } from '@/lib/clinic';
+import { fullName } from '@/lib/format/personName';
 import { createManageLink } from '@/lib/server/booking/manageLinks';
 import { locationOf } from '@/lib/server/booking/notifications';
 import { getConfig } from '@/lib/server/config';
@@ -115,7 +116,7 @@ async function queueReminder(tx: Database, reminder: DueReminder, timeZone: stri
     start: reminder.startsAt,
     end: reminder.endsAt,
     location: locationOf(office, language, reminder.videoRoom),
-    dietitianName: dietitian ? `${dietitian.firstName} ${dietitian.lastName}` : clinic.name,
+    dietitianName: dietitian ? fullName(dietitian) : clinic.name,
     timeZone,
     cancellationNoticeHours: service.minCancellationNoticeHours,
     manageLink: await createManageLink(tx, { id: reminder.id, startsAt: reminder.startsAt, sessionLanguage: language }),

@@ -4,7 +4,8 @@ import { pruneSessions } from '@/lib/server/auth/sessions';
 import { getConfig } from '@/lib/server/config';
 import { getDb, type Database } from '@/lib/server/db/client';
 import { deliverQueuedEmails, type QueueRunCounts } from '@/lib/server/email/queue';
-import { offerFreedSlots, type OfferRunCounts } from '@/lib/server/waitlist/offers';
+import type { OfferRunCounts } from '@/lib/server/waitlist/offerPass';
+import { listeners } from './listeners';
 import { queueDueReminders, type ReminderCounts } from './reminders';
 
 /**
@@ -26,8 +27,9 @@ export interface JobCounts {
  */
 export async function runJobsOnce(db: Database, now: Date = new Date()): Promise<JobCounts> {
   const reminders = await queueDueReminders(db, now);
-  // Freed times offered to the waitlist (issue #16): their e-mails go out with the queue just below.
-  const waitlist = await offerFreedSlots(db, now);
+  // The listeners of announced facts (the waitlist's freed times), as after a commit: what an
+  // announcement lost with its process missed is caught here. Their e-mails go out just below.
+  const waitlist = await listeners.waitlist.run(db, now);
   const mail = await deliverQueuedEmails(db);
   // Housekeeping: sessions past their expiry and limit events older than a day are of no use.
   await pruneSessions(db, now);

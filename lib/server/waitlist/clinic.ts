@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
-import type { ClinicWaitlistEntry } from '@/lib/api/clinicWaitlist';
-import type { ClinicWaitlistQuery } from '@/lib/schemas/waitlist';
+import type { ClinicWaitlistEntry, ClinicWaitlistQuery } from '@/lib/schemas/waitlist';
 import type { Database } from '@/lib/server/db/client';
 import { offices, services, users, waitlistEntries, waitlistOffers, type WaitlistEntry } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
@@ -19,7 +19,7 @@ import { endEntry, recipientOf } from './entries';
 
 const notFound = () => new AppError('waitlist_entry_not_found', 404, 'waitlistEntryNotFound');
 
-/** The entry's shape is the client's (lib/api/clinicWaitlist.ts): one type for both sides. */
+/** The entry's shape (lib/schemas/waitlist.ts), one type for the handler and the browser. */
 export type { ClinicWaitlistEntry };
 
 export async function listWaitlist(db: Database, query: ClinicWaitlistQuery, locale: Locale): Promise<ClinicWaitlistEntry[]> {
@@ -51,7 +51,7 @@ export async function listWaitlist(db: Database, query: ClinicWaitlistQuery, loc
   const byId = new Map(people.map((p) => [p.id, p]));
   const nameOf = (id: number | null) => {
     const person = id === null ? undefined : byId.get(id);
-    return person ? `${person.firstName} ${person.lastName}` : '';
+    return person ? fullName(person) : '';
   };
   const fr = locale === 'fr';
   return rows.map(({ entry, service, office }) => {
@@ -63,7 +63,7 @@ export async function listWaitlist(db: Database, query: ClinicWaitlistQuery, loc
       created_at: entry.createdAt.toISOString(),
       person: patient
         ? { name: nameOf(patient.id), email: patient.email, phone: patient.phone ?? null, kind: 'patient', patient_id: patient.id }
-        : { name: guest ? `${guest.firstName} ${guest.lastName}` : '', email: guest?.email ?? '', phone: guest?.phone ?? null, kind: 'guest', patient_id: null },
+        : { name: guest ? fullName(guest) : '', email: guest?.email ?? '', phone: guest?.phone ?? null, kind: 'guest', patient_id: null },
       session_language: entry.sessionLanguage,
       service: { id: service.id, name: fr ? service.nameFr : service.nameEn },
       office: { id: office.id, name: fr ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },

@@ -1,11 +1,13 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
-import type { WaitlistEntry as WaitlistEntryView } from '@/lib/api/waitlist';
+import type { WaitlistEntry as WaitlistEntryView } from '@/lib/schemas/waitlist';
 import type { JoinWaitlistInput } from '@/lib/schemas/waitlist';
-import { assertUnderLimit, hashIp, lockLimitKeys, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
+import { openGuardedLink } from '@/lib/server/auth/linkGuard';
+import { assertUnderLimit, hashIp, lockLimitKeys, recordEvent } from '@/lib/server/auth/rateLimit';
 import { pageLink } from '@/lib/server/auth/links';
+import { hashToken, randomToken } from '@/lib/server/auth/tokens';
 import { utcToLocalDate } from '@/lib/server/booking/clinicTime';
 import { locationOf } from '@/lib/server/booking/notifications';
 import { lastBookableLocalDate } from '@/lib/server/booking/rules';
@@ -29,13 +31,6 @@ import { AppError } from '@/lib/server/http/appError';
  * SHA-256 is stored.
  */
 
-/** The links' guessing guard, as for manage links: 20 misses in 15 minutes per address. */
-export const WAITLIST_LINK_MISSES: Limit = { max: 20, windowMs: 15 * 60_000 };
-/** base64url of 32 bytes. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export const newLinkToken = () => randomBytes(32).toString('base64url');
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const waitlistLink = (language: Locale, token: string) => `${pageLink(language, '/waitlist')}#${token}`;
 
 const linkInvalid = () => new AppError('link_invalid', 404, 'waitlistLinkInvalid');
@@ -69,7 +64,7 @@ export async function recipientOf(db: Database, entry: Pick<WaitlistEntry, 'pati
   return user ?? null;
 }
 
-/** What the waitlist page shows of a place: the client's own type (lib/api/waitlist.ts), one for both sides. */
+/** What the waitlist page shows of a place (lib/schemas/waitlist.ts), one type for the handler and the browser. */
 export type { WaitlistEntryView };
 
 /** What the waitlist page (and the join answer) shows of an entry, in `locale`: never the reasons or the message. */
@@ -89,7 +84,7 @@ export async function describeEntry(db: Database, entry: WaitlistEntry, locale: 
     first_name: person?.firstName ?? '',
     service_name: row ? (locale === 'fr' ? row.service.nameFr : row.service.nameEn) : '',
     location: location.kind === 'virtual' ? { kind: 'virtual' } : location,
-    dietitian_name: dietitian ? `${dietitian.firstName} ${dietitian.lastName}` : null,
+    dietitian_name: dietitian ? fullName(dietitian) : null,
     from_date: entry.fromDate,
     to_date: entry.toDate,
     times_of_day: entry.timesOfDay,
@@ -146,7 +141,7 @@ export async function joinWaitlist(db: Database, input: JoinWaitlistInput, calle
       : { patientId: actor.kind === 'patient' ? actor.userId : (actor.patientId as number), guestContact: null };
   const personKey = personKeyOf(party);
   const limitKey = `waitlist-join:${hashIp(ip)}`;
-  const leaveToken = newLinkToken();
+  const leaveToken = randomToken();
 
   const entry = await db.transaction(async (tx) => {
     // One join at a time per address and per person: the limit and the one-entry rule hold under a race.
@@ -197,14 +192,7 @@ export interface OpenedLink {
 
 /** The entry or offer a token opens, or 404 (each miss counted against the caller's address). */
 export async function openWaitlistLink(db: Database, token: string, ip: string, now: Date): Promise<OpenedLink> {
-  const key = `waitlist-miss:${hashIp(ip)}`;
-  const opened = await db.transaction(async (tx) => {
-    await lockLimitKeys(tx, [key]);
-    await assertUnderLimit(tx, key, WAITLIST_LINK_MISSES, now);
-    const found = TOKEN_PATTERN.test(token) ? await findByToken(tx, hashToken(token)) : null;
-    if (!found) await recordEvent(tx, key, now);
-    return found;
-  });
+  const opened = await openGuardedLink(db, { kind: 'waitlist', token, ip, now }, findByToken);
   if (!opened) throw linkInvalid();
   return opened;
 }

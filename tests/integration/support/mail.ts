@@ -1,6 +1,6 @@
 import { readOutbox, type OutboxRecord } from '@/lib/server/email';
 import { kickMailQueue } from '@/lib/server/email/queue';
-import { waitlistSettled } from '@/lib/server/waitlist/kick';
+import { listenersSettled } from '@/lib/server/events/announce';
 
 /**
  * E-mails are queued in the transaction of the change that causes them, and a request only
@@ -13,8 +13,8 @@ import { waitlistSettled } from '@/lib/server/waitlist/kick';
  * the test database (or opens the process's own one).
  */
 export async function deliverMail(): Promise<void> {
-  // A cancellation's background waitlist pass (issue #16) may queue offers: it ends first.
-  await waitlistSettled();
+  // A cancellation announces a freed time, and the waitlist's background pass may queue offers: it ends first.
+  await listenersSettled();
   return kickMailQueue();
 }
 

@@ -4,7 +4,7 @@ import { getDb } from '@/lib/server/db/client';
 import { handle } from '@/lib/server/http/handler';
 import { ok } from '@/lib/server/http/respond';
 import { entryIdOf } from '@/lib/server/waitlist/clinic';
-import { offerByHand } from '@/lib/server/waitlist/offers';
+import { offerByHand } from '@/lib/server/waitlist/clinicOffer';
 
 /** Offers a chosen free time to this entry by e-mail (replacing its open offer). */
 export const POST = handle<{ id: string }>(async (ctx, params) => {

@@ -5,7 +5,7 @@ import { getDb } from '@/lib/server/db/client';
 import { handle, validate } from '@/lib/server/http/handler';
 import { ok } from '@/lib/server/http/respond';
 import { activeEntry, entryIdOf } from '@/lib/server/waitlist/clinic';
-import { entrySlots } from '@/lib/server/waitlist/offers';
+import { entrySlots } from '@/lib/server/waitlist/clinicOffer';
 
 /** The free times an entry could be offered, as the booking flow lists them for that person. */
 export const GET = handle<{ id: string }>(async (ctx, params) => {

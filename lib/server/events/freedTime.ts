@@ -3,10 +3,11 @@ import type { Database } from '@/lib/server/db/client';
 import { waitlistWakeups } from '@/lib/server/db/schema';
 
 /**
- * Marks a dietitian's [startsAt, endsAt) as possibly free for the waitlist (issue #16), in the caller's
- * transaction: a cancellation, a move, deleted time off, new working hours, an offer that
- * expired. The job runner (offers.ts) offers what now matches a waiting entry, then deletes the
- * mark, so a freed time is looked at even if the process dies right after the change.
+ * The fact "a dietitian's [startsAt, endsAt) may be free again", written in the transaction of
+ * the change that freed it: a cancellation, a move, deleted time off, new working hours, an
+ * offer that expired. It stays in the database until a listener has looked at it (the waitlist
+ * deletes what it read), so a freed time is looked at even if the process dies right after the
+ * commit; announcing it (announce.ts) only says "look now".
  */
 export async function recordFreedTime(tx: Database, employeeId: number, startsAt: Date, endsAt: Date): Promise<void> {
   await tx.insert(waitlistWakeups).values({ employeeId, startsAt, endsAt });

@@ -1,0 +1,99 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Locale } from '@/lib/i18n/routing';
+import type { WaitlistView as WaitlistPageView } from '@/lib/schemas/waitlist';
+import { insertAppointment, lockDietitianBookings, slotUnavailable } from '@/lib/server/booking/appointments';
+import type { AppointmentSlot } from '@/lib/server/booking/availability';
+import { assertGuestUpcomingUnderLimit } from '@/lib/server/booking/guestLimits';
+import { appointmentAtSlot } from '@/lib/server/booking/newAppointment';
+import { queueBookingNotices } from '@/lib/server/booking/notifications';
+import { findCurrentSlot, loadService, type ServiceRow } from '@/lib/server/booking/slots';
+import type { Database } from '@/lib/server/db/client';
+import { waitlistEntries, waitlistOffers, type WaitlistEntry } from '@/lib/server/db/schema';
+import { kickMailQueue } from '@/lib/server/email/queue';
+import { AppError } from '@/lib/server/http/appError';
+import { entryQuery, openWaitlistLink } from './entries';
+import { pageView } from './linkPage';
+
+const offerClaimed = () => new AppError('waitlist_offer_claimed', 409, 'waitlistOfferClaimed');
+const slotTaken = () => new AppError('waitlist_slot_taken', 409, 'waitlistSlotTaken');
+const offerExpired = () => new AppError('waitlist_offer_expired', 410, 'waitlistOfferExpired');
+const entryClosed = () => new AppError('waitlist_entry_closed', 409, 'waitlistEntryClosed');
+
+type ClaimOutcome = { booked: number } | { taken: true };
+
+/**
+ * POST /api/booking/waitlist/claim: books the offered time in one click, through the booking's
+ * rules: the slot is re-checked in the transaction that books it, under the dietitian's booking
+ * lock, and the exclusion constraints have the last word. The first claim wins; a later one is
+ * told the time was just taken (409) and keeps its place on the list. A claimed entry leaves
+ * the list; the booking's confirmation (with its manage link) goes through the queue.
+ */
+export async function claimOffer(db: Database, request: { token: string; ip: string; locale: Locale; now?: Date }): Promise<WaitlistPageView> {
+  const now = request.now ?? new Date();
+  const opened = await openWaitlistLink(db, request.token, request.ip, now);
+  const offered = opened.offer;
+  if (!offered) throw new AppError('link_invalid', 404, 'waitlistLinkInvalid');
+  const offerId = offered.id;
+  const outcome: ClaimOutcome = await db.transaction(async (tx) => {
+    // Every claim of this dietitian's time queues at their booking lock first (the one every
+    // booking takes), before any row lock: the winner then closes the other offers of the time
+    // without waiting on a claim that waits on it. Then the entry, then the offer, as every
+    // writer of both takes them.
+    await lockDietitianBookings(tx, offered.employeeId);
+    const [entry] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, opened.entry.id)).for('update');
+    const [offer] = await tx.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId)).for('update');
+    if (!offer) throw new AppError('link_invalid', 404, 'waitlistLinkInvalid');
+    if (offer.status === 'claimed') throw offerClaimed();
+    if (offer.status === 'taken') throw slotTaken();
+    if (offer.status === 'expired' || offer.status === 'withdrawn' || offer.expiresAt <= now) throw offerExpired();
+    if (!entry || entry.status !== 'active') throw entryClosed();
+    const service = await loadService(tx, entry.serviceId);
+    if (entry.guestContact) await assertGuestUpcomingUnderLimit(tx, entry.guestContact.email, entry.sessionLanguage, now);
+    const slot = await findCurrentSlot(tx, entryQuery(entry), service, { startIso: offer.startsAt.toISOString(), now, dietitianId: offer.employeeId });
+    const booked = slot ? await book(tx, entry, service, offer.employeeId, slot) : null;
+    if (!booked) {
+      await tx.update(waitlistOffers).set({ status: 'taken', closedAt: now }).where(eq(waitlistOffers.id, offer.id));
+      return { taken: true };
+    }
+    await tx.update(waitlistOffers).set({ status: 'claimed', closedAt: now, appointmentId: booked }).where(eq(waitlistOffers.id, offer.id));
+    await tx.update(waitlistEntries).set({ status: 'booked', endedAt: now, appointmentId: booked }).where(eq(waitlistEntries.id, entry.id));
+    // The others offered this time can be offered the next one at once.
+    await tx
+      .update(waitlistOffers)
+      .set({ status: 'taken', closedAt: now })
+      .where(and(eq(waitlistOffers.employeeId, offer.employeeId), eq(waitlistOffers.startsAt, offer.startsAt), eq(waitlistOffers.status, 'open')));
+    await queueBookingNotices(tx, { appointmentId: booked, kind: 'booked' });
+    return { booked };
+  });
+  if ('taken' in outcome) throw slotTaken();
+  void kickMailQueue();
+  const [entry] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, opened.entry.id));
+  const [offer] = await db.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId));
+  return pageView(db, entry ?? opened.entry, offer ?? offered, request.locale, now);
+}
+
+/** Writes the appointment of a claim; null when the exclusion constraint says the time is gone. */
+async function book(tx: Database, entry: WaitlistEntry, service: ServiceRow, employeeId: number, slot: AppointmentSlot): Promise<number | null> {
+  const values = await appointmentAtSlot(tx, {
+    slot,
+    dietitianId: employeeId,
+    service,
+    officeId: entry.officeId,
+    sessionLanguage: entry.sessionLanguage,
+    bookedBy: entry.addedBy,
+  });
+  try {
+    const { appointment } = await insertAppointment(tx, {
+      ...values,
+      patientId: entry.patientId,
+      guestContact: entry.guestContact,
+      reasons: entry.reasons,
+      message: entry.message,
+    });
+    return appointment.id;
+  } catch (error) {
+    if (error instanceof AppError && error.code === slotUnavailable().code) return null;
+    throw error;
+  }
+}

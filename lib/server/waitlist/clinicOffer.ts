@@ -1,0 +1,48 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { slotUnavailable } from '@/lib/server/booking/appointments';
+import { availableSlots, findCurrentSlot, loadService } from '@/lib/server/booking/slots';
+import type { Database } from '@/lib/server/db/client';
+import { waitlistEntries, waitlistOffers, type WaitlistEntry, type WaitlistOffer } from '@/lib/server/db/schema';
+import { kickMailQueue } from '@/lib/server/email/queue';
+import { AppError } from '@/lib/server/http/appError';
+import { entryQuery } from './entries';
+import { createOffer, lockOffers } from './makeOffer';
+import { offerExpiry } from './rules';
+
+/** The clinic's page offers a chosen free time to a chosen entry, from the free times the entry could book. */
+
+/** The clinic offers a chosen free time to a chosen entry (the clinic's page); replaces the entry's open offer. */
+export async function offerByHand(db: Database, input: { entryId: number; start: string; by: number; now: Date }): Promise<WaitlistOffer> {
+  const offer = await db.transaction(async (tx) => {
+    await lockOffers(tx);
+    const [entry] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, input.entryId)).for('update');
+    if (!entry || entry.status !== 'active') throw new AppError('waitlist_entry_not_found', 404, 'waitlistEntryNotFound');
+    const service = await loadService(tx, entry.serviceId);
+    const slot = await findCurrentSlot(tx, entryQuery(entry), service, { startIso: input.start, now: input.now });
+    if (!slot) throw slotUnavailable();
+    const start = new Date(slot.start);
+    const expiresAt = offerExpiry(input.now, start, service);
+    if (!expiresAt) throw new AppError('waitlist_offer_too_late', 409, 'waitlistOfferTooLate');
+    const [before] = await tx
+      .select({ id: waitlistOffers.id })
+      .from(waitlistOffers)
+      .where(and(eq(waitlistOffers.entryId, entry.id), eq(waitlistOffers.startsAt, start)));
+    if (before) throw new AppError('waitlist_already_offered', 409, 'waitlistAlreadyOffered');
+    await tx
+      .update(waitlistOffers)
+      .set({ status: 'withdrawn', closedAt: input.now })
+      .where(and(eq(waitlistOffers.entryId, entry.id), eq(waitlistOffers.status, 'open')));
+    return createOffer(tx, entry, service, { start, end: new Date(slot.end), employeeId: slot.recommended_employee.id }, { expiresAt, offeredBy: input.by });
+  });
+  void kickMailQueue();
+  return offer;
+}
+
+/** The free times of an entry, as the booking flow would list them (the clinic's page, to offer one). */
+export async function entrySlots(db: Database, entry: WaitlistEntry, now: Date, fromDate?: string) {
+  const service = await loadService(db, entry.serviceId);
+  const from = fromDate ?? entry.fromDate;
+  return (await availableSlots(db, entryQuery(entry), service, now, from)).options;
+}
+
