@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { User } from '@/lib/api/auth';
+import { fullName } from '@/lib/format/personName';
 
 export interface UserState {
   /** The signed-in user as GET /api/auth/me last returned it; null when signed out or unknown. */
@@ -31,7 +32,7 @@ export const selectRoleDescription = (s: UserState): RoleDescription =>
 
 export const selectFullName = (s: UserState): string | null => {
   if (!s.profile) return null;
-  const name = s.profile.full_name?.trim() || `${s.profile.first_name} ${s.profile.last_name}`.trim();
+  const name = s.profile.full_name?.trim() || fullName({ firstName: s.profile.first_name, lastName: s.profile.last_name });
   return name || null;
 };
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
+import { fullName } from '@/lib/format/personName';
 import type { Database } from '@/lib/server/db/client';
 import { patientProfiles, users } from '@/lib/server/db/schema';
 import type { User } from './sessions';
@@ -25,7 +26,7 @@ export async function toUserDto(db: Database, user: User) {
     email: user.email,
     first_name: user.firstName,
     last_name: user.lastName,
-    full_name: `${user.firstName} ${user.lastName}`.trim(),
+    full_name: fullName(user),
     is_active: user.isActive,
     is_employee: user.isEmployee,
     is_patient: user.isPatient,
@@ -44,9 +45,8 @@ export async function toUserDto(db: Database, user: User) {
       ? {
           id: user.id,
           preferred_dietitian: patient.preferredDietitianId,
-          preferred_dietitian_name: dietitian ? `${dietitian.firstName} ${dietitian.lastName}` : null,
+          preferred_dietitian_name: dietitian ? fullName(dietitian) : null,
         }
       : null,
   };
 }
-export type UserDto = Awaited<ReturnType<typeof toUserDto>>;

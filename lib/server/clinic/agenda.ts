@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import type { AgendaAppointment, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate } from '@/lib/server/booking/clinicTime';
@@ -12,8 +13,6 @@ import { joinUrlOf } from '@/lib/server/booking/videoRoom';
  * week of the clinic's calendar (CLINIC_TIMEZONE). Reasons are health-adjacent: they go to the
  * treating dietitian only and are never logged.
  */
-
-const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
 /** Local midnight as an instant; a zone that skips midnight for DST starts the day at 01:00. */
 function startOfLocalDay(date: LocalDate, timeZone: string): Date {

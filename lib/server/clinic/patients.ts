@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, count, desc, eq, gte, inArray, min, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import { CLINIC_PATIENTS_PAGE_SIZE, type ClinicPatientsQuery } from '@/lib/schemas/clinicPatients';
 import { summaryBasics, type AppointmentSummary } from '@/lib/server/booking/bookedAppointments';
@@ -20,8 +21,6 @@ import {
   users,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
-
-const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
 /** The preferred dietitian, joined only while they are an active employee (a former one is no preference). */
 const preferred = alias(users, 'preferred_dietitian');

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, gt, lt, type SQL } from 'drizzle-orm';
+import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import type { OrphanAppointment } from '@/lib/schemas/clinicSchedule';
 import type { Database } from '@/lib/server/db/client';
@@ -70,7 +71,7 @@ export async function bookedAppointmentsOf(
         starts_at: row.startsAt.toISOString(),
         ends_at: row.endsAt.toISOString(),
         service: locale === 'fr' ? row.serviceFr : row.serviceEn,
-        patient: person ? `${person.firstName} ${person.lastName}`.trim() : '',
+        patient: person ? fullName(person) : '',
         office: locale === 'fr' ? row.officeFr : row.officeEn,
       },
     };

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import type { Database } from '../db/client';
 import { employeeProfiles, employeeSkills, skills, users } from '../db/schema';
@@ -57,7 +58,7 @@ export async function getTeam(db: Database, locale: Locale): Promise<TeamMember[
 
   return rows.map((row) => ({
     id: row.id,
-    name: `${row.firstName} ${row.lastName}`,
+    name: fullName(row),
     title: locale === 'fr' ? row.profile.titleFr : row.profile.titleEn,
     bio: locale === 'fr' ? row.profile.bioFr : row.profile.bioEn,
     languages: row.profile.languages,

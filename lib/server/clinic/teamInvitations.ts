@@ -1,4 +1,5 @@
 import 'server-only';
+import { fullName } from '@/lib/format/personName';
 import { createInvite, INVITE_TTL_DAYS } from '@/lib/server/auth/invites';
 import { assertUnderLimit, consume, lockLimitKeys, recordEvent, type Limit } from '@/lib/server/auth/rateLimit';
 import type { User } from '@/lib/server/auth/sessions';
@@ -31,7 +32,7 @@ export async function inviteEmployee(db: Database, input: TeamInviteInput, admin
     return created;
   });
   const content = employeeInviteEmail({
-    inviterName: `${admin.firstName} ${admin.lastName}`.trim(),
+    inviterName: fullName(admin),
     link: invite.link,
     language: input.language,
     expiresInDays: INVITE_TTL_DAYS,

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import { deleteUserSessions, type User } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/client';
@@ -48,7 +49,7 @@ export async function upcomingAppointmentsOf(db: Database, employeeId: number, l
       starts_at: row.startsAt.toISOString(),
       ends_at: row.endsAt.toISOString(),
       patient_id: row.patientId,
-      patient_name: person ? `${person.firstName} ${person.lastName}`.trim() : '',
+      patient_name: person ? fullName(person) : '',
       service: locale === 'fr' ? row.serviceFr : row.serviceEn,
     };
   });

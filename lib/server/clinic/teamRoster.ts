@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import type { InvitationStatus } from '@/lib/schemas/clinicTeam';
 import type { Database } from '@/lib/server/db/client';
@@ -84,7 +85,7 @@ export async function getTeamRoster(db: Database, input: { locale: Locale; now?:
   return {
     employees: people.map((person) => ({
       id: person.id,
-      name: `${person.firstName} ${person.lastName}`.trim(),
+      name: fullName(person),
       email: person.email,
       title: (input.locale === 'fr' ? person.titleFr : person.titleEn) ?? null,
       is_admin: person.isAdmin,

@@ -3,9 +3,9 @@ import { createMailer, type Mailer } from './mailer';
 import { emailSettingsFromEnv } from './settings';
 import type { EmailMessage, SendEmailOptions, SendResult } from './types';
 
-export { createMailer, type Mailer } from './mailer';
-export { readOutbox, type OutboxEntry, type OutboxRecord } from './outbox';
-export { DEFAULT_MAIL_FROM, emailSettingsFromEnv, type MailerSettings } from './settings';
+export { createMailer } from './mailer';
+export { readOutbox, type OutboxRecord } from './outbox';
+export { DEFAULT_MAIL_FROM, emailSettingsFromEnv } from './settings';
 export type { EmailAttachment, EmailLanguage, EmailMessage, SendEmailOptions, SendResult } from './types';
 export * from './templates';
 
@@ -17,17 +17,4 @@ let defaultMailer: Mailer | undefined;
 export async function sendEmail(message: EmailMessage, options?: SendEmailOptions): Promise<SendResult> {
   defaultMailer ??= createMailer(emailSettingsFromEnv());
   return defaultMailer.send(message, options);
-}
-
-/**
- * Sends, and swallows a failure: for e-mails that follow something already done (the user can
- * ask again, the clinic still has the record). Logged by name only: the error could echo the
- * address or the content.
- */
-export async function sendEmailOrLog(message: EmailMessage, what: string, options?: SendEmailOptions): Promise<void> {
-  try {
-    await sendEmail(message, options);
-  } catch (error) {
-    console.error(`[email] ${what} could not be sent: ${error instanceof Error ? error.name : 'error'}`);
-  }
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { clinic } from '@/lib/clinic';
+import { formatDate, formatDateTime, formatLocalDate } from '@/lib/format/dates';
 import type { PaymentMethod } from '@/lib/schemas/payments';
 
 export type ReceiptLanguage = 'en' | 'fr';
@@ -10,14 +11,12 @@ const LOCALE = { en: 'en-CA', fr: 'fr-CA' } as const;
 export function receiptTexts(language: ReceiptLanguage) {
   const locale = LOCALE[language];
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' });
-  const long = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: clinic.timeZone });
-  const longWithTime = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: clinic.timeZone });
   const common = {
     money: (cents: number) => money.format(cents / 100),
-    longDate: (date: Date) => long.format(date),
-    longDateTime: (date: Date) => longWithTime.format(date),
-    /** A clinic date 'YYYY-MM-DD', read at noon UTC so that no zone moves it to another day. */
-    shortDate: (date: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)),
+    longDate: (date: Date) => formatDate(date, language, 'long'),
+    longDateTime: (date: Date) => formatDateTime(date, language, 'long'),
+    /** A clinic date 'YYYY-MM-DD', as that very day whatever the zone. */
+    shortDate: (date: string) => formatLocalDate(date, language, 'long'),
   };
   if (language === 'fr') {
     return {

@@ -3,8 +3,8 @@ import { paymentsExportQuerySchema } from '@/lib/schemas/payments';
 import { requireEmployee } from '@/lib/server/booking/patients';
 import { getDb } from '@/lib/server/db/client';
 import { handle, validate } from '@/lib/server/http/handler';
-import { paymentsCsv } from '@/lib/server/receipts/access';
 import { csvResponse } from '@/lib/server/receipts/http';
+import { paymentsCsv } from '@/lib/server/receipts/paymentsExport';
 
 /** The payments of a date range as CSV, for the accountant (employees). */
 export const GET = handle(async (ctx) => {

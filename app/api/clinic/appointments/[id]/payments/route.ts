@@ -5,7 +5,8 @@ import { getDb } from '@/lib/server/db/client';
 import { AppError } from '@/lib/server/http/appError';
 import { handle } from '@/lib/server/http/handler';
 import { privateOk } from '@/lib/server/receipts/http';
-import { recordPayment, visitPayments } from '@/lib/server/receipts/payments';
+import { recordPayment } from '@/lib/server/receipts/recordPayment';
+import { visitPayments } from '@/lib/server/receipts/visitPayments';
 
 function appointmentId(id: string): number {
   const parsed = appointmentIdSchema.safeParse(id);

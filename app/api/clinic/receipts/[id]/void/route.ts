@@ -4,7 +4,7 @@ import { getDb } from '@/lib/server/db/client';
 import { handle } from '@/lib/server/http/handler';
 import { receiptNotFound } from '@/lib/server/receipts/access';
 import { privateOk } from '@/lib/server/receipts/http';
-import { voidReceipt } from '@/lib/server/receipts/payments';
+import { voidReceipt } from '@/lib/server/receipts/voidReceipt';
 
 /** Voids a receipt with a reason and issues its replacement (employees). */
 export const POST = handle<{ id: string }>(async (ctx, params) => {
