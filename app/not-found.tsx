@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { inter } from '@/app/fonts/inter';
+import { inter } from '@/components/layout/fonts/inter';
 import styles from '@/components/error/ErrorScreen.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -8,7 +8,7 @@ import type { BookingApi } from '@/lib/api/booking';
 import { createAuthStore, createLogoutRegistry, type AuthState, type AuthStore, type LogoutRegistry } from './auth';
 import type { IntakeStore } from './intake';
 import { INTAKE_DRAFT_KEY } from './intakeDraftKey';
-import type { BookingStores } from './useBookingStores';
+import type { BookingStores } from './bookingStores';
 import { createUserStore, type UserState, type UserStore } from './user';
 
 /**
@@ -20,7 +20,7 @@ import { createUserStore, type UserState, type UserStore } from './user';
 export interface AppStores {
   auth: AuthStore;
   user: UserStore;
-  /** Resets to run at sign-out: `useOnLogout` registers one. */
+  /** Resets to run at sign-out: each store registers its own when made. */
   logout: LogoutRegistry;
   /** The interface language when the stores were made (the booking's default session language). */
   language: 'en' | 'fr';
@@ -94,13 +94,4 @@ export function useAuthStore<T>(selector: (state: AuthState) => T): T {
 
 export function useUserStore<T>(selector: (state: UserState) => T): T {
   return useStore(useAppStores().user, selector);
-}
-
-/**
- * Registers a reset that runs when the visitor signs out (for booking stores). Pass a stable
- * function (a store action), or it is registered again on every render.
- */
-export function useOnLogout(reset: () => void): void {
-  const { logout } = useAppStores();
-  useEffect(() => logout.subscribe(reset), [logout, reset]);
 }

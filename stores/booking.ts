@@ -1,19 +1,18 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { readApiFailure } from '@/lib/api/auth';
 import type {
-  AppointmentOptions,
   AppointmentSummary,
   BookingApi,
   BookingResult,
   BookingTokens,
   DietitianOption,
   Language,
-  Office,
   PatientInfo,
   PatientMatch,
   PricingData,
-  Slot,
 } from '@/lib/api/booking';
+import type { AppointmentOptions, Slot } from '@/lib/schemas/bookingSlots';
+import type { Office } from '@/lib/schemas/offices';
 import {
   AUTOMATIC_DIETITIAN,
   EMPTY_CONTACT,
@@ -407,8 +406,6 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
   });
 }
 
-/** Whether the visitor may move on from the current step without a new check. */
-export const selectCanContinue = (s: BookingState): boolean => s.pending === null && s.checkedThrough >= s.step;
 const NO_SLOTS: Slot[] = [];
 /** The chosen date's slots (the same empty list when none, so a selector's answer stays stable). */
 export const selectSlotsOfDate = (s: BookingState): Slot[] => (s.date ? (s.options?.[s.date] ?? NO_SLOTS) : NO_SLOTS);

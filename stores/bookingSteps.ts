@@ -1,4 +1,4 @@
-import type { AppointmentOptions, Language, Slot } from '@/lib/api/booking';
+import type { AppointmentOptions, Slot } from '@/lib/schemas/bookingSlots';
 
 /** SPEC §4: the steps of the booking flow, in order. */
 export const BOOKING_STEPS = ['session', 'service', 'contact', 'address', 'reasons', 'location', 'datetime', 'confirmation'] as const;
@@ -90,5 +90,3 @@ export const bookableDates = (options: AppointmentOptions | null): string[] =>
   Object.keys(options ?? {})
     .filter((date) => (options?.[date]?.length ?? 0) > 0)
     .sort();
-
-export type { Language };

@@ -1,21 +1,12 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import { INTAKE_STEP_COUNT, intakeSteps, type IntakeStepId, type StepValues } from '@/lib/schemas/intake';
+import { INTAKE_STEP_COUNT, intakeSteps, type IntakeAnswersDraft, type IntakeStepId, type ServerDraft, type StepValues } from '@/lib/schemas/intake';
 
 import { INTAKE_DRAFT_KEY } from './intakeDraftKey';
 
 export { INTAKE_DRAFT_KEY };
 /** The review (consent and submit) comes after the fifteen steps. */
 export const REVIEW_STEP = INTAKE_STEP_COUNT;
-
-export type IntakeAnswersDraft = Partial<Record<IntakeStepId, StepValues>>;
-
-/** A draft as the server keeps it (GET/PUT /api/intake/draft). */
-export interface ServerDraft {
-  step: number;
-  answers: IntakeAnswersDraft;
-  updated_at: string;
-}
 
 export interface IntakeState {
   /** 0–14: a step; 15: the review. */

@@ -1,24 +1,15 @@
 'use client';
 
 import { useStore } from 'zustand';
-import { bookingApi as defaultBookingApi, type BookingApi, type Service, type Skill } from '@/lib/api/booking';
+import { bookingApi as defaultBookingApi, type Service, type Skill } from '@/lib/api/booking';
 import { onBookingTokenExpired } from '@/lib/api/settings';
-import { createBookingStore, type BookingState, type BookingStore } from './booking';
-import { createBookingAppointmentStore, type BookingAppointmentState, type BookingAppointmentStore } from './bookingAppointment';
+import { createBookingStore, type BookingState } from './booking';
+import { createBookingAppointmentStore, type BookingAppointmentState } from './bookingAppointment';
+import type { BookingStores } from './bookingStores';
 import type { CachedListState } from './cachedList';
-import { createServicesStore, type ServicesStore } from './services';
-import { createSkillsStore, type SkillsStore } from './skills';
+import { createServicesStore } from './services';
+import { createSkillsStore } from './skills';
 import { useAppStores, type AppStores } from './StoresProvider';
-
-/** The stores of booking (SPEC §3): made by the first page that needs them, kept for the visit. */
-export interface BookingStores {
-  booking: BookingStore;
-  bookingAppointment: BookingAppointmentStore;
-  services: ServicesStore;
-  skills: SkillsStore;
-  /** The booking calls these stores use. */
-  bookingApi: BookingApi;
-}
 
 /**
  * The visitor's booking stores, made on first use. Only the pages that book, reschedule or list

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { formatPostalCode } from '@/lib/format/postalCode';
 import type { Locale } from '@/lib/i18n/routing';
-import type { ContactOffice } from '@/lib/server/contact/offices';
+import type { ContactOffice } from '@/lib/schemas/offices';
 import styles from './contact.module.css';
 
 /** The clinic's offices with their addresses and a map link; the virtual office says where it serves. */

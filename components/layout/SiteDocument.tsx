@@ -1,8 +1,8 @@
 import { getMessages } from 'next-intl/server';
-import { inter } from '@/app/fonts/inter';
 import type { ReactNode } from 'react';
 import { ClientProviders } from '@/components/app/ClientProviders';
 import type { Locale } from '@/lib/i18n/routing';
+import { inter } from './fonts/inter';
 import { SiteFooter } from './SiteFooter';
 import { SiteFrame } from './SiteFrame';
 import { SiteHeader } from './SiteHeader';

@@ -1,7 +1,8 @@
 import type { AxiosInstance } from 'axios';
+import type { AppointmentOptions } from '@/lib/schemas/bookingSlots';
 import type { ContactFormInput } from '@/lib/schemas/contact';
-import type { TimeOfDay } from '@/lib/schemas/waitlist';
-import type { WaitlistEntry } from './waitlist';
+import type { Address, Office } from '@/lib/schemas/offices';
+import type { TimeOfDay, WaitlistEntry } from '@/lib/schemas/waitlist';
 
 /**
  * The booking calls of SPEC §7, one typed function each, field names as the API writes them.
@@ -44,36 +45,6 @@ export interface Skill {
   id: number;
   translated_name: string;
 }
-
-export interface Address {
-  street_number: string;
-  street_name: string;
-  unit_number: string | null;
-  city: string;
-  province: { code: string };
-  country: { code: string; label: string };
-  postal_code: string;
-  place_name: string | null;
-}
-
-export interface Office {
-  id: number;
-  name: string;
-  is_available: boolean;
-  is_virtual: boolean;
-  address: Address | null;
-  google_maps_link: string | null;
-  map_url: string | null;
-}
-
-export interface Slot {
-  start: string;
-  end: string;
-  recommended_employee?: { id: number; name: string } | null;
-}
-
-/** Date 'YYYY-MM-DD' (clinic zone) -> the slots of that day. */
-export type AppointmentOptions = Record<string, Slot[]>;
 
 export interface PricingData {
   base_price: string;

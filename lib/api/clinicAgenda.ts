@@ -6,7 +6,7 @@
 
 import type { AgendaAppointment, AgendaMark, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
 
-export type { AgendaAppointment, AgendaMark, AgendaRange, AgendaStatus, AgendaView } from '@/lib/schemas/clinicAgenda';
+export type { AgendaAppointment, AgendaMark, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
 
 export interface Agenda {
   range: AgendaRange;

@@ -1,5 +1,5 @@
-import type { TimeOfDay } from '@/lib/schemas/waitlist';
-import type { AppointmentOptions } from './booking';
+import type { AppointmentOptions } from '@/lib/schemas/bookingSlots';
+import type { ClinicWaitlistEntry } from '@/lib/schemas/waitlist';
 
 /**
  * The clinic's waitlist (issue #16): GET /api/clinic/waitlist, DELETE /api/clinic/waitlist/<id>,
@@ -7,29 +7,6 @@ import type { AppointmentOptions } from './booking';
  * (no toasts): the page shows its own loading, failure and result texts, the server's success
  * sentence included. The HTTP client loads on the first call.
  */
-
-export type { TimeOfDay };
-
-/** One active entry, as lib/server/waitlist/clinic.ts lists it. */
-export interface ClinicWaitlistEntry {
-  id: number;
-  /** When the person joined (ISO). */
-  created_at: string;
-  person: { name: string; email: string; phone: string | null; kind: 'patient' | 'guest'; patient_id: number | null };
-  session_language: 'en' | 'fr';
-  service: { id: number; name: string };
-  office: { id: number; name: string; is_virtual: boolean };
-  /** Null: any dietitian will do. */
-  dietitian: { id: number; name: string } | null;
-  /** The window, 'YYYY-MM-DD', both included. */
-  from_date: string;
-  to_date: string;
-  times_of_day: TimeOfDay[];
-  /** ISO weekdays, 1 = Monday. */
-  weekdays: number[];
-  /** The time offered now and until when (ISO instants), if any. */
-  open_offer: { start: string; end: string; expires_at: string; dietitian_name: string } | null;
-}
 
 /** Every filter optional; `date` ('YYYY-MM-DD') keeps the entries whose window holds it. */
 export interface ClinicWaitlistQuery {

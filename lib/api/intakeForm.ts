@@ -1,5 +1,4 @@
-import type { StepValues } from '@/lib/schemas/intake';
-import type { ServerDraft } from '@/stores/intake';
+import type { ServerDraft, StepValues } from '@/lib/schemas/intake';
 
 /**
  * The intake form's calls. All silent (no toasts): the form shows every outcome in the page.

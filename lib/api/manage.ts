@@ -1,23 +1,5 @@
-import type { AppointmentOptions } from './booking';
-
-/** What the manage page shows (lib/server/booking/manage.ts ManagedAppointment). */
-export interface ManagedAppointment {
-  status: 'booked' | 'completed' | 'no_show' | 'cancelled';
-  first_name: string;
-  service_name: string;
-  start: string;
-  end: string;
-  location: { kind: 'office'; name: string; address: string } | { kind: 'virtual' };
-  dietitian_name: string;
-  total_cents: number;
-  tax_cents: number;
-  cancellation_notice_hours: number;
-  can_change: boolean;
-  /** The visit has begun: nothing is left to change. */
-  has_started: boolean;
-  join_url: string | null;
-  join_opens_at: string | null;
-}
+import type { AppointmentOptions } from '@/lib/schemas/bookingSlots';
+import type { ManagedAppointment } from '@/lib/schemas/manageAppointment';
 
 /**
  * The manage page's calls (issue #15). Silent: the page says what went wrong in place, next to

@@ -1,4 +1,4 @@
-import type { Address, Office } from '@/lib/api/booking';
+import type { Address, Office } from '@/lib/schemas/offices';
 import { formatPostalCode } from './postalCode';
 
 /**

@@ -199,7 +199,3 @@ export function routeName(pathname: AppPathname, locale: Locale): string {
           .replaceAll('/', '-');
   return `${base}___${locale}`;
 }
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
-}

@@ -49,5 +49,3 @@ export const changePasswordSchema = z.strictObject({
   current_password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024, { error: 'tooLong' }),
   new_password: passwordSchema,
 });
-
-export type SignupInput = z.input<typeof signupSchema>;

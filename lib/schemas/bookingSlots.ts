@@ -60,3 +60,14 @@ export const bookAppointmentSchema = z.strictObject({
 export type FetchAppointmentsInput = z.output<typeof fetchAppointmentsSchema>;
 export type CheckAppointmentInput = z.output<typeof checkAppointmentSchema>;
 export type BookAppointmentInput = z.output<typeof bookAppointmentSchema>;
+
+/* Answers, shared by the route handlers and the browser (the booking flow, the manage page, the clinic's waitlist). */
+
+export interface Slot {
+  start: string;
+  end: string;
+  recommended_employee?: { id: number; name: string } | null;
+}
+
+/** Date 'YYYY-MM-DD' (clinic zone) -> the slots of that day. */
+export type AppointmentOptions = Record<string, Slot[]>;

@@ -20,7 +20,6 @@ export const agendaQuerySchema = z.object({
   date: z.string().refine(isClinicDate, 'dateInvalid').optional(),
   view: z.enum(AGENDA_VIEWS, { error: 'choiceInvalid' }).default('day'),
 });
-export type AgendaQuery = z.infer<typeof agendaQuerySchema>;
 
 /** POST /api/clinic/appointments/<id>/status */
 export const appointmentMarkSchema = z.strictObject({

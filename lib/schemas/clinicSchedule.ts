@@ -88,7 +88,6 @@ export const scheduleSchema = z
       if (clash) ctx.addIssue({ code: 'custom', path: ['ranges', index, 'start'], message: 'scheduleOverlap' });
     });
   });
-export type ScheduleInput = z.infer<typeof scheduleSchema>;
 
 /** '' (an empty optional field) counts as not given. */
 const optionalClock = z.union([clock, z.literal('')]).optional().transform((value) => value || undefined);

@@ -66,8 +66,6 @@ export function checkRegion(address: { province: string; postalCode: string; cou
 
 export const contactSchema = z.strictObject(contactShape);
 export const addressSchema = z.strictObject(addressShape).superRefine(checkRegion);
-/** The whole SPEC §3 contact form (contact and address fields in one object). */
-export const contactFormSchema = z.strictObject({ ...contactShape, ...addressShape }).superRefine(checkRegion);
 
 export type Contact = z.infer<typeof contactSchema>;
 export type Address = z.infer<typeof addressSchema>;

@@ -15,3 +15,24 @@ export const manageSlotsSchema = z.strictObject({ token, from_date: localDate.op
 
 /** POST /api/booking/manage/reschedule: a start the slots answer offered. */
 export const manageRescheduleSchema = z.strictObject({ token, start: z.iso.datetime({ offset: true, error: 'timeInvalid' }) });
+
+/* Answers, shared by the route handlers (lib/server/booking/managedView.ts) and the browser (lib/api/manage.ts). */
+
+/** What the manage page shows. */
+export interface ManagedAppointment {
+  status: 'booked' | 'completed' | 'no_show' | 'cancelled';
+  first_name: string;
+  service_name: string;
+  start: string;
+  end: string;
+  location: { kind: 'office'; name: string; address: string } | { kind: 'virtual' };
+  dietitian_name: string;
+  total_cents: number;
+  tax_cents: number;
+  cancellation_notice_hours: number;
+  can_change: boolean;
+  /** The visit has begun: nothing is left to change. */
+  has_started: boolean;
+  join_url: string | null;
+  join_opens_at: string | null;
+}

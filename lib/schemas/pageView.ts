@@ -6,4 +6,3 @@ export const pageViewSchema = z.strictObject({
   path: z.string().min(1).max(512).startsWith('/'),
   locale: z.enum(['en', 'fr']),
 });
-export type PageView = z.infer<typeof pageViewSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localDate, slotStepTokens } from './bookingSlots';
+import type { ManagedAppointment } from './manageAppointment';
 
 /**
  * Request bodies of the waitlist's calls (issue #16). Joining sends the booking steps' tokens
@@ -50,3 +51,62 @@ export const clinicWaitlistOfferSchema = z.strictObject({ start: z.iso.datetime(
 
 export type JoinWaitlistInput = z.output<typeof joinWaitlistSchema>;
 export type ClinicWaitlistQuery = z.output<typeof clinicWaitlistQuerySchema>;
+
+/* Answers, shared by the route handlers (lib/server/waitlist) and the browser (lib/api/waitlist.ts, lib/api/clinicWaitlist.ts). */
+
+/** A place on the waitlist. */
+export interface WaitlistEntry {
+  status: 'active' | 'booked' | 'left' | 'removed' | 'expired';
+  first_name: string;
+  service_name: string;
+  location: { kind: 'office'; name: string; address: string } | { kind: 'virtual' };
+  /** The dietitian the person chose; null: any. */
+  dietitian_name: string | null;
+  /** The window, as local dates (YYYY-MM-DD). */
+  from_date: string;
+  to_date: string;
+  times_of_day: TimeOfDay[];
+  /** ISO weekdays, 1 = Monday. */
+  weekdays: number[];
+}
+
+/** An offered time. */
+export interface WaitlistOffer {
+  status: 'open' | 'claimed' | 'taken' | 'expired' | 'withdrawn';
+  start: string;
+  end: string;
+  expires_at: string;
+  dietitian_name: string;
+  total_cents: number;
+  tax_cents: number;
+}
+
+/** What the waitlist page shows. */
+export interface WaitlistView {
+  entry: WaitlistEntry;
+  /** null for the confirmation e-mail's link. */
+  offer: WaitlistOffer | null;
+  /** The visit the offer booked, once claimed. */
+  appointment: ManagedAppointment | null;
+}
+
+/** One active entry on the clinic's waitlist. */
+export interface ClinicWaitlistEntry {
+  id: number;
+  /** When the person joined (ISO). */
+  created_at: string;
+  person: { name: string; email: string; phone: string | null; kind: 'patient' | 'guest'; patient_id: number | null };
+  session_language: 'en' | 'fr';
+  service: { id: number; name: string };
+  office: { id: number; name: string; is_virtual: boolean };
+  /** Null: any dietitian will do. */
+  dietitian: { id: number; name: string } | null;
+  /** The window, 'YYYY-MM-DD', both included. */
+  from_date: string;
+  to_date: string;
+  times_of_day: TimeOfDay[];
+  /** ISO weekdays, 1 = Monday. */
+  weekdays: number[];
+  /** The time offered now and until when (ISO instants), if any. */
+  open_offer: { start: string; end: string; expires_at: string; dietitian_name: string } | null;
+}

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StaffOnly } from '@/components/clinic/patients/StaffOnly';
 import { Waitlist } from '@/components/clinic/waitlist/Waitlist';
 import type { User } from '@/lib/api/auth';
-import type { AppointmentOptions } from '@/lib/api/booking';
-import type { ClinicWaitlistEntry } from '@/lib/api/clinicWaitlist';
+import type { AppointmentOptions } from '@/lib/schemas/bookingSlots';
+import type { ClinicWaitlistEntry } from '@/lib/schemas/waitlist';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import { sendJson as send, serveApi } from '@/tests/support/apiServer';
@@ -169,7 +169,7 @@ describe('the clinic waitlist', () => {
     expect(second).toHaveTextContent('December 1, 2026');
     expect(second).toHaveTextContent(en.ClinicWaitlist.anyTime);
     expect(second).toHaveTextContent(en.ClinicWaitlist.everyDay);
-    expect(within(second).getByText(/^Offered:/)).toHaveTextContent(/^Offered: Tue, Dec 1, 9:00\sAM with Sophie Tremblay, until 11:00\sAM$/);
+    expect(within(second).getByText(/^Offered:/)).toHaveTextContent(/^Offered: Tue, Dec 1, 9:00\sa\.m\. with Sophie Tremblay, until 11:00\sa\.m\.$/);
     expect(within(second).queryByRole('link', { name: /\+1/ })).toBeNull();
   });
 
@@ -237,13 +237,13 @@ describe('the clinic waitlist', () => {
 
     // A refusal is shown in the panel, which asks for the free times again.
     offerRefusal = { status: 409, code: 'slot_unavailable', message: 'This time was just taken. Please choose another.' };
-    fireEvent.click(within(panel).getByRole('button', { name: /^2:00\sPM to 2:45\sPM/ }));
+    fireEvent.click(within(panel).getByRole('button', { name: /^2:00\sp\.m\. to 2:45\sp\.m\./ }));
     fireEvent.click(offer);
     expect(await within(panel).findByRole('alert')).toHaveTextContent('This time was just taken. Please choose another.');
     await waitFor(() => expect(requests.filter((r) => r.url === '/api/clinic/waitlist/4/slots')).toHaveLength(2));
 
-    fireEvent.click(within(panel).getByRole('button', { name: /^9:00\sAM to 9:45\sAM/ }));
-    expect(within(panel).getByRole('button', { name: /^9:00\sAM to 9:45\sAM/ })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(within(panel).getByRole('button', { name: /^9:00\sa\.m\. to 9:45\sa\.m\./ }));
+    expect(within(panel).getByRole('button', { name: /^9:00\sa\.m\. to 9:45\sa\.m\./ })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(offer);
     await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'The time was offered by e-mail.')).toBe(true));
     const posts = requests.filter((r) => r.method === 'POST');
@@ -251,7 +251,7 @@ describe('the clinic waitlist', () => {
     expect(JSON.parse(posts[1]!.body)).toEqual({ start: '2026-12-01T14:00:00Z' });
 
     expect(within(card).queryByRole('region')).toBeNull();
-    await waitFor(() => expect(within(card).getByText(/^Offered:/)).toHaveTextContent(/^Offered: Tue, Dec 1, 9:00\sAM with Claire Bouchard, until Mon, Nov 30, 3:00\sPM$/));
+    await waitFor(() => expect(within(card).getByText(/^Offered:/)).toHaveTextContent(/^Offered: Tue, Dec 1, 9:00\sa\.m\. with Claire Bouchard, until Mon, Nov 30, 3:00\sp\.m\.$/));
     expect(waitlistCalls().filter((url) => url === '/api/clinic/waitlist')).toHaveLength(2);
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StateStorage } from 'zustand/middleware';
-import { intakeSteps, type IntakeStepId, type StepValues } from '@/lib/schemas/intake';
-import { INTAKE_DRAFT_KEY, REVIEW_STEP, createIntakeStore, readDraft, stepValues, validStepCount, type ServerDraft } from '@/stores/intake';
+import { intakeSteps, type IntakeStepId, type ServerDraft, type StepValues } from '@/lib/schemas/intake';
+import { INTAKE_DRAFT_KEY, REVIEW_STEP, createIntakeStore, readDraft, stepValues, validStepCount } from '@/stores/intake';
 import { completeIntakeAnswers } from '@/tests/support/intakeAnswers';
 
 /**

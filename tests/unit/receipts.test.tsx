@@ -9,7 +9,7 @@ import { ProfileView } from '@/components/profile/ProfileView';
 import { Receipts } from '@/components/profile/receipts/Receipts';
 import type { AuthApi, User } from '@/lib/api/auth';
 import type { BookingApi } from '@/lib/api/booking';
-import type { ManagedAppointment } from '@/lib/api/manage';
+import type { ManagedAppointment } from '@/lib/schemas/manageAppointment';
 import type { PatientReceipt, PatientReceiptYears } from '@/lib/api/payments';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';

@@ -4,8 +4,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { NextIntlClientProvider } from 'next-intl';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WaitlistPlace } from '@/components/booking/WaitlistPlace';
-import type { ManagedAppointment } from '@/lib/api/manage';
-import type { WaitlistView } from '@/lib/api/waitlist';
+import type { ManagedAppointment } from '@/lib/schemas/manageAppointment';
+import type { WaitlistView } from '@/lib/schemas/waitlist';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 

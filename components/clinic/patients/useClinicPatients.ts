@@ -3,7 +3,7 @@
 import { useLocale } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readApiFailure } from '@/lib/api/auth';
-import { getClinicPatient, listClinicPatients, type ClinicPatient, type ClinicPatientsPage } from '@/lib/api/clinicPatients';
+import { getClinicPatient, listClinicPatients } from '@/lib/api/clinicPatients';
 
 export interface PatientListQuery {
   search: string;
@@ -76,5 +76,3 @@ export function usePatientDetail(id: string) {
   const load = useCallback((signal: AbortSignal) => getClinicPatient(id, signal), [id]);
   return useLoad(load);
 }
-
-export type { ClinicPatient, ClinicPatientsPage };

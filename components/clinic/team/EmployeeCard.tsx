@@ -1,21 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { TextField } from '@/components/ui/form/Field';
-import { SubmitButton } from '@/components/ui/form/FormParts';
+import { useRef, useState } from 'react';
 import listStyles from '@/components/ui/list.module.css';
 import text from '@/components/ui/text.module.css';
 import { readApiFailure } from '@/lib/api/auth';
-import {
-  blockingAppointmentsOf,
-  setEmployeeActive,
-  setRegistrationNumber,
-  type BlockingAppointment,
-  type TeamEmployee,
-} from '@/lib/api/clinicTeam';
-import { registrationNumberSchema } from '@/lib/schemas/clinicTeam';
+import { blockingAppointmentsOf, setEmployeeActive, type BlockingAppointment, type TeamEmployee } from '@/lib/api/clinicTeam';
 import { BlockingAppointments } from './BlockingAppointments';
+import { RegistrationEditor } from './RegistrationEditor';
 import styles from './team.module.css';
 
 interface Props {
@@ -25,8 +17,6 @@ interface Props {
   /** After a change the server accepted, with the sentence that announces it. */
   onChanged: (message: string) => void;
 }
-
-const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
 
 /**
  * One employee. Deactivating asks for confirmation first; a refusal because visits are still
@@ -157,102 +147,5 @@ export function EmployeeCard({ employee, isSelf, onStarting, onChanged }: Props)
         </div>
       )}
     </li>
-  );
-}
-
-/**
- * The College registration number's form, in place: Edit opens it (focus goes to the field); it
- * is checked as the server checks it (3 to 20 letters, digits or hyphens; empty removes it);
- * the server's field error or refusal shows in place; Save and Cancel take focus back to Edit.
- */
-function RegistrationEditor({ employee, onStarting, onChanged }: Omit<Props, 'isSelf'>) {
-  const t = useTranslations('ClinicTeam.employees');
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState('');
-  const [pending, setPending] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const editRef = useRef<HTMLButtonElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = `team-employee-${employee.id}-registration`;
-
-  const open = () => {
-    onStarting();
-    setValue(employee.registration_number ?? '');
-    setFieldError(null);
-    setFormError(null);
-    setEditing(true);
-    requestAnimationFrame(() => inputRef.current?.focus());
-  };
-  const close = () => {
-    setEditing(false);
-    requestAnimationFrame(() => editRef.current?.focus());
-  };
-
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const checked = registrationNumberSchema.shape.registration_number.safeParse(value);
-    if (!checked.success) {
-      setFieldError(t('registrationInvalid'));
-      inputRef.current?.focus();
-      return;
-    }
-    setFieldError(null);
-    onStarting();
-    setPending(true);
-    try {
-      const kept = await setRegistrationNumber(employee.id, checked.data || null);
-      setEditing(false);
-      onChanged(t(kept ? 'registrationSaved' : 'registrationCleared', { name: employee.name }));
-      requestAnimationFrame(() => editRef.current?.focus());
-    } catch (failure) {
-      const { message, fieldErrors } = readApiFailure(failure);
-      const onField = fieldErrors.registration_number?.[0];
-      if (onField) setFieldError(onField);
-      else setFormError(message ?? t('registrationFailed'));
-      inputRef.current?.focus();
-    } finally {
-      setPending(false);
-    }
-  };
-
-  if (!editing) {
-    return (
-      <div className={`button-row ${styles.registrationRow}`}>
-        <button ref={editRef} type="button" className="button button--secondary" onClick={open}>
-          {t.rich('registrationEdit', { name: employee.name, hidden })}
-        </button>
-      </div>
-    );
-  }
-  return (
-    <form className={styles.registration} noValidate onSubmit={(event) => void save(event)}>
-      {formError ? (
-        <div className={`${text.alert} ${styles.alert}`} role="alert">
-          <p>{formError}</p>
-        </div>
-      ) : null}
-      <TextField
-        ref={inputRef}
-        id={inputId}
-        label={t('registrationLabel')}
-        hint={t('registrationHint')}
-        error={fieldError ?? undefined}
-        autoComplete="off"
-        spellCheck={false}
-        autoCapitalize="characters"
-        maxLength={40}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-      />
-      <div className="button-row">
-        <SubmitButton pending={pending} label={t('registrationSave')} pendingLabel={t('registrationSaving')} />
-        <button type="button" className="button button--secondary" onClick={close} disabled={pending}>
-          {t('registrationCancel')}
-        </button>
-      </div>
-    </form>
   );
 }

@@ -5,8 +5,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { SlotPicker } from '@/components/booking/steps/SlotPicker';
 import text from '@/components/ui/text.module.css';
 import { readApiFailure } from '@/lib/api/auth';
-import type { AppointmentOptions } from '@/lib/api/booking';
-import { getWaitlistSlots, offerWaitlistTime, type ClinicWaitlistEntry } from '@/lib/api/clinicWaitlist';
+import { getWaitlistSlots, offerWaitlistTime } from '@/lib/api/clinicWaitlist';
+import type { AppointmentOptions } from '@/lib/schemas/bookingSlots';
+import type { ClinicWaitlistEntry } from '@/lib/schemas/waitlist';
 import { bookableDates } from '@/stores/bookingSteps';
 import styles from './waitlist.module.css';
 

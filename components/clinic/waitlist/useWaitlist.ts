@@ -3,7 +3,8 @@
 import { useLocale } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readApiFailure } from '@/lib/api/auth';
-import { listWaitlist, type ClinicWaitlistEntry, type ClinicWaitlistQuery } from '@/lib/api/clinicWaitlist';
+import { listWaitlist, type ClinicWaitlistQuery } from '@/lib/api/clinicWaitlist';
+import type { ClinicWaitlistEntry } from '@/lib/schemas/waitlist';
 
 export interface WaitlistOption {
   id: number;

@@ -24,5 +24,3 @@ export function useIntakeTexts() {
     },
   };
 }
-
-export type IntakeTexts = ReturnType<typeof useIntakeTexts>;

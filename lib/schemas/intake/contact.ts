@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { addressShape, checkRegion, emailSchema, phoneSchema } from '../contact';
 import { choice, text } from './fields';
 import { defineStep } from './step';
@@ -59,5 +58,3 @@ export const emergencyContactStep = defineStep(
   ],
   { name: '', relationship: '', phone: '' },
 );
-
-export type ContactStepValues = z.output<typeof contactStep.schema>;

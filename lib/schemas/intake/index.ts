@@ -8,8 +8,9 @@ import { objectiveStep } from './objective';
 import { personalInformationStep } from './personal';
 import { psychosocial2Step, psychosocialStep } from './psychosocial';
 import { weightHistory2Step, weightHistoryStep } from './weight';
+import type { StepValues } from './fields';
 
-export type { FieldKind, FieldSpec, StepValues } from './fields';
+export type { FieldSpec, StepValues } from './fields';
 export type { IntakeStep } from './step';
 
 /** The fifteen steps in the order the patient fills them (SPEC §2). */
@@ -73,3 +74,13 @@ export type IntakeSubmissionInput = z.input<typeof intakeSubmissionSchema>;
 export type IntakeSubmission = z.output<typeof intakeSubmissionSchema>;
 export type IntakeAnswers = z.output<typeof intakeAnswersSchema>;
 export type IntakeDraft = z.output<typeof intakeDraftSchema>;
+
+/** What each step's controls hold, as typed. */
+export type IntakeAnswersDraft = Partial<Record<IntakeStepId, StepValues>>;
+
+/** A draft as the server keeps it (GET/PUT /api/intake/draft), as the browser reads it. */
+export interface ServerDraft {
+  step: number;
+  answers: IntakeAnswersDraft;
+  updated_at: string;
+}

@@ -1,22 +1,7 @@
 import 'server-only';
 import type { Locale } from '@/lib/i18n/routing';
+import type { ContactOffice } from '@/lib/schemas/offices';
 import { seededOffices } from '@/lib/server/db/seed/offices';
-
-/** What the contact page shows of an office: its name in the page's language, address and map. */
-export interface ContactOffice {
-  slug: string;
-  name: string;
-  isVirtual: boolean;
-  address: {
-    streetNumber: string;
-    streetName: string;
-    unitNumber: string | null;
-    city: string;
-    provinceCode: string;
-    postalCode: string;
-  } | null;
-  googleMapsLink: string | null;
-}
 
 /**
  * The offices open to patients, physical ones first, as the booking flow offers them. They come
