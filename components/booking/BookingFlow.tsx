@@ -1,11 +1,12 @@
 'use client';
 
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import type { BookingResult } from '@/lib/api/booking';
 import { FormAlert } from '@/components/ui/form/FormParts';
+import { dateLanguage, formatDateTime } from '@/lib/format/dates';
 import { BOOKING_STEPS } from '@/stores/bookingSteps';
 import { servicesKey, visibleServices } from '@/stores/services';
 import { useAuthStore, useUserStore } from '@/stores/StoresProvider';
@@ -35,7 +36,6 @@ const BookingSuccess = dynamic(() => import('./BookingSuccess').then((m) => m.Bo
 export function BookingFlow() {
   const t = useTranslations('Booking');
   const locale = useLocale();
-  const format = useFormatter();
   const stores = useBookingStores();
   const validated = useAuthStore((s) => s.validated);
   const signedIn = useAuthStore((s) => s.isAuthenticated);
@@ -133,7 +133,7 @@ export function BookingFlow() {
           <p>
             {t('rescheduleNotice', {
               service: rescheduling.service.translated_name,
-              date: format.dateTime(new Date(rescheduling.start), { dateStyle: 'full', timeStyle: 'short' }),
+              date: formatDateTime(rescheduling.start, dateLanguage(locale), 'full'),
             })}
           </p>
           <button

@@ -1,6 +1,7 @@
 'use client';
 
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { dateLanguage, formatDateTimeRange } from '@/lib/format/dates';
 import { useEffect, useMemo, useRef } from 'react';
 import type { BookingResult } from '@/lib/api/booking';
 import { clinic } from '@/lib/clinic';
@@ -20,7 +21,6 @@ interface Props {
 export function BookingSuccess({ result, moved, email, signedIn, onAnother }: Props) {
   const t = useTranslations('Booking.success');
   const locale = useLocale();
-  const format = useFormatter();
   const heading = useRef<HTMLHeadingElement>(null);
   const { appointment } = result;
   // A data: link rather than a blob URL: nothing to revoke, and it survives a re-render.
@@ -30,15 +30,13 @@ export function BookingSuccess({ result, moved, email, signedIn, onAnother }: Pr
     heading.current?.focus();
   }, []);
 
-  const start = new Date(appointment.start);
   return (
     <section className={styles.step} aria-labelledby="booking-success-title">
       <h2 id="booking-success-title" ref={heading} tabIndex={-1}>
         {moved ? t('movedTitle') : t('title')}
       </h2>
       <p className={styles.price}>
-        {format.dateTime(start, { dateStyle: 'full' })},{' '}
-        {format.dateTimeRange(start, new Date(appointment.end), { hour: 'numeric', minute: '2-digit' })}
+        {formatDateTimeRange(appointment.start, appointment.end, dateLanguage(locale))}
       </p>
       <p>{email ? t('lead', { email }) : t('leadNoEmail')}</p>
       <div className="button-row">

@@ -1,26 +1,24 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
 import { ManageReceipts } from '@/components/profile/receipts/ManageReceipts';
+import { Facts } from '@/components/ui/Facts';
 import { FormAlert } from '@/components/ui/form/FormParts';
-import facts from '@/components/ui/facts.module.css';
 import { readApiFailure } from '@/lib/api/auth';
-import { manageApi, type ManagedAppointment } from '@/lib/api/manage';
+import { manageApi } from '@/lib/api/manage';
+import type { ManagedAppointment } from '@/lib/schemas/manageAppointment';
 import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDateTime, formatTime } from '@/lib/format/dates';
 import { formatPhone, phoneHref } from '@/lib/format/phone';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './booking.module.css';
 import { JoinButton } from './JoinButton';
+import { LinkViewStatus } from './LinkViewStatus';
 import { ManageReschedule } from './ManageReschedule';
+import { useLinkView } from './useLinkView';
 
-type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string | null } | { state: 'ready'; appointment: ManagedAppointment };
-
-/** The page's fragment: the e-mailed link's token (`#<token>`), which never reaches a server log. */
-const subscribeHash = (onChange: () => void) => {
-  window.addEventListener('hashchange', onChange);
-  return () => window.removeEventListener('hashchange', onChange);
-};
+const viewAppointment = (token: string) => manageApi.view(token).then(({ appointment }) => appointment);
 
 /**
  * The manage page (issue #15 item 2): the appointment an e-mailed link opens, with what the
@@ -30,55 +28,26 @@ const subscribeHash = (onChange: () => void) => {
  */
 export function ManageAppointment() {
   const t = useTranslations('Manage');
-  const format = useFormatter();
-  // null while prerendered: the token is only known in the browser.
-  const hash = useSyncExternalStore(subscribeHash, () => window.location.hash, () => null);
-  const token = hash === null ? null : hash.replace(/^#/, '');
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
+  const language = dateLanguage(useLocale());
+  const { load, retry, show } = useLinkView(viewAppointment);
   const [done, setDone] = useState<'cancelled' | 'moved' | null>(null);
   const [mode, setMode] = useState<'view' | 'confirmCancel' | 'reschedule'>('view');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
-  const key = `${token}:${attempt}`;
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    manageApi.view(token).then(
-      ({ appointment }) => live && setResult({ key, load: { state: 'ready', appointment } }),
-      (failure: unknown) => live && setResult({ key, load: { state: 'failed', message: readApiFailure(failure).message } }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, key]);
 
   useEffect(() => {
     if (done) status.current?.focus();
   }, [done]);
 
-  const load: Load = hash === null ? { state: 'loading' } : !token ? { state: 'missing' } : result?.key === key ? result.load : { state: 'loading' };
-  const phone = formatPhone(clinic.phone);
-  if (load.state === 'loading') return <p role="status">{t('loading')}</p>;
-  if (load.state === 'missing') return <FormAlert>{t('missingLink', { phone })}</FormAlert>;
-  if (load.state === 'failed' || !token) {
-    return (
-      <div className={styles.manage}>
-        <FormAlert>{load.state === 'failed' && load.message ? load.message : t('loadFailed')}</FormAlert>
-        {token ? (
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
-            {t('retry')}
-          </button>
-        ) : null}
-      </div>
-    );
+  if (load.state !== 'ready') {
+    const texts = { loading: t('loading'), missing: t('missingLink', { phone: formatPhone(clinic.phone) }), failed: t('loadFailed'), retry: t('retry') };
+    return <LinkViewStatus load={load} texts={texts} onRetry={retry} />;
   }
 
-  const { appointment } = load;
+  const { view: appointment, token } = load;
   const settle = (next: ManagedAppointment, outcome: 'cancelled' | 'moved') => {
-    setResult({ key, load: { state: 'ready', appointment: next } });
+    show(next);
     setDone(outcome);
     setMode('view');
   };
@@ -106,7 +75,7 @@ export function ManageAppointment() {
           start={appointment.start}
           end={appointment.end}
           label={t('join')}
-          notYet={(opensAt) => t('joinOpens', { time: format.dateTime(opensAt, { timeStyle: 'short' }) })}
+          notYet={(opensAt) => t('joinOpens', { time: formatTime(opensAt, language) })}
         />
       ) : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
@@ -132,27 +101,19 @@ export function ManageAppointment() {
 export function AppointmentFacts({ appointment }: { appointment: ManagedAppointment }) {
   const t = useTranslations('Manage');
   const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const minutes = Math.round((Date.parse(appointment.end) - Date.parse(appointment.start)) / 60_000);
   const total = format.number(appointment.total_cents / 100, { style: 'currency', currency: 'CAD' });
   const rows: Array<[string, string]> = [
     [t('statusLabel'), t(`status.${appointment.status}`)],
     [t('service'), appointment.service_name],
-    [t('when'), format.dateTime(new Date(appointment.start), { dateStyle: 'full', timeStyle: 'short' })],
+    [t('when'), formatDateTime(appointment.start, language, 'full')],
     [t('duration'), t('minutes', { minutes })],
     [t('location'), appointment.location.kind === 'virtual' ? t('virtual') : `${appointment.location.name}, ${appointment.location.address}`],
     [t('dietitian'), appointment.dietitian_name],
     [t('total'), `${total} (${t(appointment.tax_cents > 0 ? 'taxIncluded' : 'hstExempt')})`],
   ];
-  return (
-    <dl className={facts.facts}>
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} />;
 }
 
 interface ActionsProps {

@@ -1,31 +1,22 @@
 'use client';
 
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { FormAlert } from '@/components/ui/form/FormParts';
-import facts from '@/components/ui/facts.module.css';
+import { useEffect, useRef, useState } from 'react';
+import { Facts } from '@/components/ui/Facts';
 import { readApiFailure } from '@/lib/api/auth';
-import { waitlistApi, type WaitlistEntry, type WaitlistOffer, type WaitlistView } from '@/lib/api/waitlist';
+import { waitlistApi } from '@/lib/api/waitlist';
+import type { WaitlistEntry, WaitlistOffer } from '@/lib/schemas/waitlist';
 import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDateTime, formatLocalDate, weekdayName } from '@/lib/format/dates';
 import { formatPhone } from '@/lib/format/phone';
+import { isLinkToken } from '@/lib/schemas/linkToken';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './booking.module.css';
+import { LinkViewStatus } from './LinkViewStatus';
 import { AppointmentFacts } from './ManageAppointment';
+import { useLinkView } from './useLinkView';
 
-type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string | null } | { state: 'ready'; view: WaitlistView };
 
-/** The page's fragment: the e-mailed link's token (`#<token>`), which never reaches a server log. */
-const subscribeHash = (onChange: () => void) => {
-  window.addEventListener('hashchange', onChange);
-  return () => window.removeEventListener('hashchange', onChange);
-};
-
-/** The links' tokens (lib/server/waitlist/entries.ts): anything else is a link cut short. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** A clinic date 'YYYY-MM-DD' as an instant that falls on it in UTC (formatted with timeZone 'UTC'). */
-const dateOf = (date: string) => new Date(`${date}T12:00:00Z`);
-const utc = { timeZone: 'UTC' } as const;
 
 /**
  * The waitlist page (issue #16): the place on the list an e-mailed link opens, and, from an
@@ -34,12 +25,7 @@ const utc = { timeZone: 'UTC' } as const;
  */
 export function WaitlistPlace() {
   const t = useTranslations('Waitlist');
-  // null while prerendered: the token is only known in the browser.
-  const hash = useSyncExternalStore(subscribeHash, () => window.location.hash, () => null);
-  const fragment = hash === null ? null : hash.replace(/^#/, '');
-  const token = fragment !== null && TOKEN_PATTERN.test(fragment) ? fragment : null;
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
+  const { load, retry, show } = useLinkView(waitlistApi.view, isLinkToken);
   const [done, setDone] = useState<'booked' | 'left' | null>(null);
   // 'back': the confirmation was declined, and focus returns to the button that opened it.
   const [leaveStep, setLeaveStep] = useState<'idle' | 'confirm' | 'back'>('idle');
@@ -49,19 +35,6 @@ export function WaitlistPlace() {
   const alert = useRef<HTMLParagraphElement>(null);
   const leaveTitle = useRef<HTMLHeadingElement>(null);
   const leaveButton = useRef<HTMLButtonElement>(null);
-  const key = `${token}:${attempt}`;
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    waitlistApi.view(token).then(
-      (view) => live && setResult({ key, load: { state: 'ready', view } }),
-      (failure: unknown) => live && setResult({ key, load: { state: 'failed', message: readApiFailure(failure).message } }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, key]);
 
   useEffect(() => {
     if (done) status.current?.focus();
@@ -74,24 +47,13 @@ export function WaitlistPlace() {
     if (leaveStep === 'back') leaveButton.current?.focus();
   }, [leaveStep]);
 
-  const load: Load = fragment === null ? { state: 'loading' } : !token ? { state: 'missing' } : result?.key === key ? result.load : { state: 'loading' };
-  if (load.state === 'loading') return <p role="status">{t('loading')}</p>;
-  if (load.state === 'missing') return <FormAlert>{t('missingLink', { phone: formatPhone(clinic.phone) })}</FormAlert>;
-  if (load.state === 'failed' || !token) {
-    return (
-      <div className={styles.manage}>
-        <FormAlert>{load.state === 'failed' && load.message ? load.message : t('loadFailed')}</FormAlert>
-        {token ? (
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
-            {t('retry')}
-          </button>
-        ) : null}
-      </div>
-    );
+  if (load.state !== 'ready') {
+    const texts = { loading: t('loading'), missing: t('missingLink', { phone: formatPhone(clinic.phone) }), failed: t('loadFailed'), retry: t('retry') };
+    return <LinkViewStatus load={load} texts={texts} onRetry={retry} />;
   }
 
+  const { token } = load;
   const { entry, offer, appointment } = load.view;
-  const show = (view: WaitlistView) => setResult({ key, load: { state: 'ready', view } });
   const run = (action: 'claim' | 'leave') => {
     setBusy(action);
     setError(null);
@@ -195,6 +157,7 @@ function OfferCard({ offer, entry, busy, onClaim }: OfferProps) {
   const t = useTranslations('Waitlist');
   const m = useTranslations('Manage');
   const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const minutes = Math.round((Date.parse(offer.end) - Date.parse(offer.start)) / 60_000);
   const total = format.number(offer.total_cents / 100, { style: 'currency', currency: 'CAD' });
   const open = offer.status === 'open';
@@ -204,7 +167,7 @@ function OfferCard({ offer, entry, busy, onClaim }: OfferProps) {
       <Facts
         rows={[
           [m('service'), entry.service_name],
-          [m('when'), format.dateTime(new Date(offer.start), { dateStyle: 'full', timeStyle: 'short' })],
+          [m('when'), formatDateTime(offer.start, language, 'full')],
           [m('duration'), m('minutes', { minutes })],
           [m('location'), locationText(entry, m('virtual'))],
           [m('dietitian'), offer.dietitian_name],
@@ -213,7 +176,7 @@ function OfferCard({ offer, entry, busy, onClaim }: OfferProps) {
       />
       {offer.status === 'open' ? (
         <>
-          <p>{t('offerUntil', { time: format.dateTime(new Date(offer.expires_at), { dateStyle: 'full', timeStyle: 'short' }) })}</p>
+          <p>{t('offerUntil', { time: formatDateTime(offer.expires_at, language, 'full') })}</p>
           <div className="button-row">
             <button type="button" className="button button--primary" onClick={onClaim} disabled={busy !== null} aria-busy={busy === 'claim'}>
               {busy === 'claim' ? t('claiming') : t('claim')}
@@ -238,9 +201,9 @@ function PlaceFacts({ entry }: { entry: WaitlistEntry }) {
   const format = useFormatter();
   const locale = useLocale();
   const capital = (text: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
-  const longDate = (date: string) => format.dateTime(dateOf(date), { dateStyle: 'full', ...utc });
-  // 2024-01-01 was a Monday (ISO weekday 1).
-  const weekday = (day: number) => format.dateTime(new Date(Date.UTC(2024, 0, day)), { weekday: 'long', ...utc });
+  const language = dateLanguage(locale);
+  const longDate = (date: string) => formatLocalDate(date, language, 'full');
+  const weekday = (day: number) => weekdayName(day, language);
   const days = entry.weekdays.length === 7 ? t('anyDay') : format.list(entry.weekdays.map(weekday), { type: 'conjunction' });
   const rows: Array<[string, string]> = [
     [m('statusLabel'), t(`status.${entry.status}`)],
@@ -256,17 +219,4 @@ function PlaceFacts({ entry }: { entry: WaitlistEntry }) {
 
 function locationText(entry: WaitlistEntry, virtual: string): string {
   return entry.location.kind === 'virtual' ? virtual : `${entry.location.name}, ${entry.location.address}`;
-}
-
-function Facts({ rows }: { rows: Array<[string, string]> }) {
-  return (
-    <dl className={facts.facts}>
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }

@@ -1,9 +1,10 @@
 'use client';
 
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { SignOutButton } from '@/components/auth/SignOutButton';
 import { FormAlert } from '@/components/ui/form/FormParts';
+import { dateLanguage, formatDate } from '@/lib/format/dates';
 import { formatPhone } from '@/lib/format/phone';
 import { Link } from '@/lib/i18n/navigation';
 import { useAuthStore, useUserStore } from '@/stores/StoresProvider';
@@ -20,7 +21,6 @@ import { useRoleDescription } from './useRoleDescription';
 export function ProfileView() {
   const t = useTranslations('Profile');
   const locale = useLocale();
-  const format = useFormatter();
   const profile = useUserStore((s) => s.profile);
   const fullName = useUserStore(selectFullName);
   const role = useRoleDescription();
@@ -115,7 +115,7 @@ export function ProfileView() {
           {Number.isNaN(created.getTime()) ? null : (
             <div>
               <dt>{t('memberSince')}</dt>
-              <dd>{format.dateTime(created, { dateStyle: 'long' })}</dd>
+              <dd>{formatDate(created, dateLanguage(locale), 'long')}</dd>
             </div>
           )}
         </dl>

@@ -113,5 +113,3 @@ export function Lottie({
     </div>
   );
 }
-
-export default Lottie;

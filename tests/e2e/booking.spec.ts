@@ -52,7 +52,9 @@ test.describe('booking', () => {
     await fillAddress(page, lang);
     await chooseReason(page, lang, 'Gestion du poids');
     await chooseOffice(page, lang, 'Centre-ville');
-    await chooseFirstSlot(page, lang);
+    const slot = await chooseFirstSlot(page, lang);
+    // Canadian French times (issue 26): « 9 h 45 à 10 h 30 », no-break spaces, never « 09:45 ».
+    expect(slot).toMatch(/^\d{1,2}\u00a0h\u00a0\d{2} à \d{1,2}\u00a0h\u00a0\d{2}/);
     await atStep(page, t.Booking.confirmation.title);
     await expect(main(page)).toContainText('Élise Gauthier');
     await expect(main(page)).toContainText('K2P-1L4');

@@ -48,6 +48,10 @@ test('a French guest moves and cancels a virtual visit from the e-mailed link', 
   await expect(main(page)).not.toContainText('613');
   await expect(main(page).getByText(/Le bouton « Rejoindre » s’affichera ici 15 minutes avant/)).toBeVisible();
   const before = await main(page).locator('dl').innerText();
+  // Canadian French times (issue 26): « mardi 24 novembre 2026 à 9 h 45 », never « à 09:45 ».
+  const facts = (await main(page).locator('dl').textContent()) ?? '';
+  expect(facts).toMatch(/ \d{4} à \d{1,2}\u00a0h\u00a0\d{2}/);
+  expect(facts).not.toMatch(/\d:\d{2}/);
   const audit = await axe(page).analyze();
   expect(audit.violations.map((v) => v.id)).toEqual([]);
 

@@ -97,6 +97,8 @@ test('a French guest joins the waitlist, a patient cancels, the guest claims the
   // One click books it.
   await page.goto(linkIn(offer.text, 'liste-attente'));
   await expect(main(page).getByRole('heading', { name: t.offerTitle })).toBeVisible();
+  // The offered time in Canadian French (issue 26): « … 2026 à 9 h 45 », never « à 09:45 ».
+  expect((await main(page).textContent()) ?? '').toMatch(/ \d{4} à \d{1,2}\u00a0h\u00a0\d{2}/);
   const audit = await axe(page).analyze();
   expect(audit.violations.map((v) => v.id)).toEqual([]);
   const claimedAfter = Date.now();

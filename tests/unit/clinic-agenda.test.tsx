@@ -90,7 +90,7 @@ describe('the agenda', () => {
     expect(within(visit).getByText('Olivier Gagné (no account)')).toBeInTheDocument();
     expect(within(visit).getByRole('link', { name: '+1 (613) 555-0163' })).toHaveAttribute('href', 'tel:+16135550163');
     expect(within(visit).getByText('Booked')).toBeInTheDocument();
-    expect(within(visit).getByRole('heading', { level: 3 })).toHaveTextContent(/2:00\s–\s3:00\sPM/);
+    expect(within(visit).getByRole('heading', { level: 3 })).toHaveTextContent(/2:00\s–\s3:00\sp\.m\./);
     const later = screen.getByRole('article', { name: /Alex Martin/ });
     expect(within(later).getByRole('link', { name: 'Alex Martin' })).toHaveAttribute('href', '/profile/patients/12');
     expect(within(later).queryByRole('button', { name: /Mark|Undo|No-show/ })).toBeNull();
@@ -106,7 +106,7 @@ describe('the agenda', () => {
     await waitFor(() => expect(within(visit).getByText('Completed')).toBeInTheDocument());
     expect(api.markAppointment).toHaveBeenCalledWith(7, 'completed');
     expect(within(visit).getByRole('button', { name: 'Undo' })).toHaveFocus();
-    expect(screen.getAllByRole('status').some((s) => /Olivier Gagné's visit at 2:00\sPM is marked completed\./.test(s.textContent ?? ''))).toBe(true);
+    expect(screen.getAllByRole('status').some((s) => /Olivier Gagné's visit at 2:00\sp\.m\. is marked completed\./.test(s.textContent ?? ''))).toBe(true);
 
     api.markAppointment.mockRejectedValueOnce({ response: { data: { message: 'This appointment was cancelled: it cannot be marked.' } } });
     fireEvent.click(within(visit).getByRole('button', { name: 'Undo' }));
@@ -142,7 +142,7 @@ describe('the agenda', () => {
     renderAgenda({ is_employee: true });
     const visit = await screen.findByRole('article', { name: /Olivier Gagné/ });
     expect(payments.getVisitPayments).not.toHaveBeenCalled();
-    const toggle = within(visit).getByRole('button', { name: /^Payments and receipts for Olivier Gagné, 2:00\sPM$/ });
+    const toggle = within(visit).getByRole('button', { name: /^Payments and receipts for Olivier Gagné, 2:00\sp\.m\.$/ });
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const panel = within(visit).getByRole('region', { name: /Payments and receipts/ });

@@ -71,7 +71,7 @@ function renderPanel(locale: 'en' | 'fr' = 'en') {
   return render(
     <StrictMode>
       <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fr} timeZone="UTC">
-        <VisitPayments appointmentId={7} patientName="Olivier Gagné" when="2:00 PM" headingLevel={4} />
+        <VisitPayments appointmentId={7} patientName="Olivier Gagné" when="2:00 p.m." headingLevel={4} />
       </NextIntlClientProvider>
     </StrictMode>,
   );
@@ -102,7 +102,7 @@ afterEach(() => vi.useRealTimers());
 describe('a visit’s payments panel', () => {
   it('starts closed, loads on opening, then shows the price, what was paid and the balance', async () => {
     renderPanel();
-    const toggle = screen.getByRole('button', { name: 'Payments and receipts for Olivier Gagné, 2:00 PM' });
+    const toggle = screen.getByRole('button', { name: 'Payments and receipts for Olivier Gagné, 2:00 p.m.' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(api.getVisitPayments).not.toHaveBeenCalled();
 
@@ -140,7 +140,7 @@ describe('a visit’s payments panel', () => {
   it('shows amounts, methods and labels in French', async () => {
     const region = await open('fr');
     await formLoaded(region);
-    expect(screen.getByRole('button', { name: 'Paiements et reçus pour Olivier Gagné, 2:00 PM' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Paiements et reçus pour Olivier Gagné, 2:00 p.m.' })).toBeInTheDocument();
     expect(within(region).getByText('Solde à payer').nextElementSibling?.textContent).toBe(`85,00${NBSP}$`);
     expect(within(region).getByRole('heading', { name: `Paiement de 50,00${NBSP}$` })).toBeInTheDocument();
     expect(within(region).getByText('Carte', { selector: 'dd' })).toBeInTheDocument();

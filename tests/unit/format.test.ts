@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Address } from '@/lib/api/booking';
+import type { Address } from '@/lib/schemas/offices';
 import { formatAddress, officeLabel } from '@/lib/format/office';
 import { formatPhone, phoneHref } from '@/lib/format/phone';
 import { formatPostalCode } from '@/lib/format/postalCode';

@@ -139,8 +139,8 @@ describe('intake detail', () => {
     await showDetail(detailOf());
     const summary = screen.getByRole('region', { name: 'Camille Tremblay' });
     expect(summary).toHaveTextContent('camille.tremblay@example.com');
-    expect(summary).toHaveTextContent('November 3, 2026 at 10:30 AM');
-    expect(summary).toHaveTextContent('Given on November 3, 2026 at 10:29 AM (consent text version 2026-11-01)');
+    expect(summary).toHaveTextContent('November 3, 2026 at 10:30 a.m.');
+    expect(summary).toHaveTextContent('Given on November 3, 2026 at 10:29 a.m. (consent text version 2026-11-01)');
     expect(summary).toHaveTextContent('Linked to a patient account');
     expect(summary).toHaveTextContent('French');
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
@@ -249,7 +249,7 @@ describe('intake detail', () => {
     expect(answer('fr', 'fluidIntake', 'juice')).toHaveTextContent('0 tasse par jour');
     expect(answer('fr', 'personalInformation', 'shiftWork')).toHaveTextContent('Oui');
     expect(answer('fr', 'personalInformation', 'gender')).toHaveTextContent('Sans réponse');
-    expect(screen.getByRole('region', { name: 'Camille Tremblay' })).toHaveTextContent('3 novembre 2026 à 10:30');
+    expect(screen.getByRole('region', { name: 'Camille Tremblay' })).toHaveTextContent('3 novembre 2026 à 10 h 30');
     expect(screen.getByRole('link', { name: 'Retour à la liste' })).toHaveAttribute('href', '/fr/profile/formulaires-accueil');
   });
 
@@ -296,9 +296,9 @@ describe('intake list', () => {
     const link = within(items[0]!).getByRole('link', { name: 'Camille Tremblay' });
     expect(link).toHaveAttribute('href', `/profile/intake-forms/${ID}`);
     expect(items[0]).toHaveTextContent('camille.tremblay@example.com');
-    expect(items[0]).toHaveTextContent('Nov 3, 2026, 10:30 AM');
+    expect(items[0]).toHaveTextContent('Nov 3, 2026, 10:30 a.m.');
     expect(items[0]).toHaveTextContent('French');
-    expect(items[1]).toHaveTextContent('Nov 2, 2026, 3:05 PM');
+    expect(items[1]).toHaveTextContent('Nov 2, 2026, 3:05 p.m.');
     // The list never reads a detail (each read of one is audited).
     expect(requests.every((path) => !path.startsWith('/api/intake/'))).toBe(true);
 

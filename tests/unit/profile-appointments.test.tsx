@@ -151,7 +151,7 @@ describe('profile appointments: list and statistics', () => {
 
     // The provider's zone is UTC: 10:00 is only right if the component uses the clinic's.
     const first = await article(/^Nutrition evaluation Monday, December 7, 2026/);
-    expect(first).toHaveTextContent(/10:00\s*–\s*10:50\s*AM/);
+    expect(first).toHaveTextContent(/10:00\s*–\s*10:50\s*a\.m\./);
     const facts = within(first);
     expect(facts.getByText('Julie Roy')).toBeInTheDocument();
     expect(facts.getByText('Virtual')).toBeInTheDocument();
@@ -165,7 +165,7 @@ describe('profile appointments: list and statistics', () => {
     expect(stat('Upcoming')).toHaveTextContent('2');
     expect(stat('Completed')).toHaveTextContent('3');
     expect(stat('Total')).toHaveTextContent('5');
-    expect(stat('Next appointment')).toHaveTextContent('Monday, December 7, 2026 at 10:00 AM');
+    expect(stat('Next appointment')).toHaveTextContent('Monday, December 7, 2026 at 10:00 a.m.');
     expect(stat('Next appointment')).toHaveTextContent('Nutrition evaluation');
     expect(stat('Average time between appointments')).toHaveTextContent('12.5 days');
     expect(stat('Longest time between appointments')).toHaveTextContent('21 days');
@@ -240,7 +240,7 @@ describe('profile appointments: cancelling', () => {
     expect(dialog).toHaveAttribute('open');
     expect(dialog).toHaveFocus();
     expect(dialog).toHaveAccessibleDescription(
-      'You are about to cancel Nutrition evaluation on Monday, December 7, 2026 at 10:00 AM with Julie Roy. The time slot will be offered to other patients.',
+      'You are about to cancel Nutrition evaluation on Monday, December 7, 2026 at 10:00 a.m. with Julie Roy. The time slot will be offered to other patients.',
     );
 
     fireEvent.keyDown(dialog, { key: 'Escape' });

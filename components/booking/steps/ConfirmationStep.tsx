@@ -1,8 +1,10 @@
 'use client';
 
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { dateLanguage, formatDateTimeRange } from '@/lib/format/dates';
 import type { BookingResult, Service, Skill } from '@/lib/api/booking';
 import { officeLabel } from '@/lib/format/office';
+import { fullName } from '@/lib/format/personName';
 import { formatPhone } from '@/lib/format/phone';
 import { formatPostalCode } from '@/lib/format/postalCode';
 import { formatPrice, formatRate } from '@/lib/format/price';
@@ -23,7 +25,6 @@ interface Props {
 export function ConfirmationStep({ focusHeading, services, skills, onBooked }: Props) {
   const t = useTranslations('Booking');
   const locale = useLocale();
-  const format = useFormatter();
   const s = useBookingStore((state) => state);
   const slots = useBookingStore(selectSlotsOfDate);
   const service = services?.find((item) => item.id === s.serviceId);
@@ -37,15 +38,13 @@ export function ConfirmationStep({ focusHeading, services, skills, onBooked }: P
     `${c.city} ${c.province} ${formatPostalCode(c.postalCode)}`.trim(),
     c.country,
   ].join(', ');
-  const when = slot
-    ? `${format.dateTime(new Date(slot.start), { dateStyle: 'full' })}, ${format.dateTimeRange(new Date(slot.start), new Date(slot.end), { hour: 'numeric', minute: '2-digit' })}`
-    : '';
+  const when = slot ? formatDateTimeRange(slot.start, slot.end, dateLanguage(locale)) : '';
 
   const rows: Array<[string, string]> = [
     [t('confirmation.service'), service?.translated_name ?? ''],
     [t('confirmation.language'), t(`session.${s.sessionLanguage}`)],
     ...(s.patient ? ([[t('confirmation.patient'), s.patientInfo?.full_name ?? s.patient.full_name]] as Array<[string, string]>) : []),
-    [t('confirmation.contact'), `${c.firstName} ${c.lastName} · ${c.email} · ${formatPhone(c.phone.replace(/\D/g, '').length === 10 ? `1${c.phone.replace(/\D/g, '')}` : c.phone)}`],
+    [t('confirmation.contact'), `${fullName(c)} · ${c.email} · ${formatPhone(c.phone.replace(/\D/g, '').length === 10 ? `1${c.phone.replace(/\D/g, '')}` : c.phone)}`],
     [t('confirmation.address'), address],
     [t('confirmation.reasons'), reasons.join(', ')],
     ...(s.message ? ([[t('confirmation.message'), s.message]] as Array<[string, string]>) : []),

@@ -1,7 +1,8 @@
 'use client';
 
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { dateLanguage, formatLocalDate, formatMonth, weekdayName } from '@/lib/format/dates';
 import styles from '../booking.module.css';
 
 /** 'YYYY-MM-DD' dates handled as UTC midnights: calendar arithmetic with no time zone in play. */
@@ -33,16 +34,16 @@ interface Props {
 /** A month grid where only the dates with free times are buttons; the others are shown dimmed. */
 export function MonthCalendar({ enabled, selected, onSelect }: Props) {
   const t = useTranslations('Booking.datetime');
-  const format = useFormatter();
   const locale = useLocale();
+  const language = dateLanguage(locale);
   const weekStartsOn = locale === 'fr' ? 1 : 0;
   const firstMonth = monthKey(enabled[0]!);
   const lastMonth = monthKey(enabled[enabled.length - 1]!);
   const [month, setMonth] = useState(() => (selected ? monthKey(selected) : firstMonth));
   const available = new Set(enabled);
   const weeks = monthWeeks(month, weekStartsOn);
-  const utc = { timeZone: 'UTC' } as const;
-  const weekdays = weeks[0]!.map((_, i) => new Date(Date.UTC(2024, 0, 7 + weekStartsOn + i))); // 2024-01-07 is a Sunday
+  // ISO weekdays (1 = Monday .. 7 = Sunday) in the grid's order.
+  const weekdays = weeks[0]!.map((_, i) => ((weekStartsOn + i + 6) % 7) + 1);
 
   return (
     <div>
@@ -59,7 +60,7 @@ export function MonthCalendar({ enabled, selected, onSelect }: Props) {
           ‹
         </button>
         <h4 id="booking-month" aria-live="polite">
-          {format.dateTime(toUtc(`${month}-01`), { month: 'long', year: 'numeric', ...utc })}
+          {formatMonth(month, language)}
         </h4>
         <button
           type="button"
@@ -77,8 +78,8 @@ export function MonthCalendar({ enabled, selected, onSelect }: Props) {
         <thead>
           <tr>
             {weekdays.map((day) => (
-              <th key={day.toISOString()} scope="col" abbr={format.dateTime(day, { weekday: 'long', ...utc })}>
-                {format.dateTime(day, { weekday: 'short', ...utc })}
+              <th key={day} scope="col" abbr={weekdayName(day, language)}>
+                {weekdayName(day, language, 'short')}
               </th>
             ))}
           </tr>
@@ -95,7 +96,7 @@ export function MonthCalendar({ enabled, selected, onSelect }: Props) {
                       disabled={!available.has(date)}
                       aria-pressed={available.has(date) ? date === selected : undefined}
                       aria-label={t(available.has(date) ? 'dayAvailable' : 'dayUnavailable', {
-                        date: format.dateTime(toUtc(date), { dateStyle: 'full', ...utc }),
+                        date: formatLocalDate(date, language, 'full'),
                       })}
                       onClick={() => onSelect(date)}
                     >

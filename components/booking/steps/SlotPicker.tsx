@@ -1,8 +1,8 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
-import type { AppointmentOptions } from '@/lib/api/booking';
-import { clinic } from '@/lib/clinic';
+import { useLocale, useTranslations } from 'next-intl';
+import type { AppointmentOptions } from '@/lib/schemas/bookingSlots';
+import { dateLanguage, formatLocalDate, formatTime } from '@/lib/format/dates';
 import { bookableDates } from '@/stores/bookingSteps';
 import styles from '../booking.module.css';
 import { MonthCalendar } from './MonthCalendar';
@@ -27,9 +27,9 @@ interface Props {
  */
 export function SlotPicker({ options, date, slot, onDate, onSlot, slotsId, heading: Heading = 'h4', headingClassName }: Props) {
   const t = useTranslations('Booking.datetime');
-  const format = useFormatter();
-  const time = (iso: string) => format.dateTime(new Date(iso), { hour: 'numeric', minute: '2-digit', timeZone: clinic.timeZone });
-  const longDate = (day: string) => format.dateTime(new Date(`${day}T12:00:00Z`), { dateStyle: 'full', timeZone: 'UTC' });
+  const language = dateLanguage(useLocale());
+  const time = (iso: string) => formatTime(iso, language);
+  const longDate = (day: string) => formatLocalDate(day, language, 'full');
   const times = date ? (options[date] ?? []) : [];
   return (
     <div className={styles.datetime}>

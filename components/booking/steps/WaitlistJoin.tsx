@@ -1,6 +1,6 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/ui/form/Field';
 import { FormAlert, SubmitButton } from '@/components/ui/form/FormParts';
@@ -8,7 +8,7 @@ import formStyles from '@/components/ui/form/form.module.css';
 import { useValidationMessage } from '@/components/ui/form/useValidationMessage';
 import { readApiFailure } from '@/lib/api/auth';
 import type { Service, WaitlistJoined, WaitlistRequest } from '@/lib/api/booking';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatLocalDate, localDateOf, weekdayName } from '@/lib/format/dates';
 import { Link } from '@/lib/i18n/navigation';
 import { joinWaitlistSchema, TIMES_OF_DAY } from '@/lib/schemas/waitlist';
 import { useBookingStore, useBookingStores, useServicesStore } from '@/stores/useBookingStores';
@@ -21,17 +21,9 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 /** A new window's length: the first date and 29 more days. */
 const WINDOW_DAYS = 30;
 
-const clinicDate = new Intl.DateTimeFormat('en-CA', { timeZone: clinic.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** Today on the clinic's calendar, 'YYYY-MM-DD'. */
-function clinicToday(): string {
-  const parts = Object.fromEntries(clinicDate.formatToParts(new Date()).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
+const clinicToday = () => localDateOf(new Date());
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-/** A calendar date as an instant that formats as that date in UTC. */
-const asInstant = (date: string) => new Date(`${date}T12:00:00Z`);
-/** ISO weekday `day` (1 = Monday) as a date on that weekday: 2024-01-01 was a Monday. */
-const weekdayInstant = (day: number) => new Date(Date.UTC(2024, 0, day, 12));
 
 /** The server's checks of the window, in the same words (Validation keys), plus the booking horizon. */
 function check(values: WaitlistRequest, today: string, horizon: string | null): Errors {
@@ -72,7 +64,7 @@ export function WaitlistJoin({ defaultOpen }: { defaultOpen: boolean }) {
 
 function WaitlistForm({ service, onJoined }: { service: Service | null; onJoined: (joined: WaitlistJoined) => void }) {
   const t = useTranslations('Booking.waitlist');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const { booking, bookingApi } = useBookingStores();
   const id = useId();
   const [today] = useState(clinicToday);
@@ -92,7 +84,7 @@ function WaitlistForm({ service, onJoined }: { service: Service | null; onJoined
     weekdays: `${id}-days-${WEEKDAYS[0]}`,
   };
   const set = (changes: Partial<WaitlistRequest>) => setValues((current) => ({ ...current, ...changes }));
-  const longDate = (date: string) => format.dateTime(asInstant(date), { dateStyle: 'full', timeZone: 'UTC' });
+  const longDate = (date: string) => formatLocalDate(date, language, 'full');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -159,7 +151,7 @@ function WaitlistForm({ service, onJoined }: { service: Service | null; onJoined
         id={`${id}-days`}
         legend={t('daysLegend')}
         error={errors.weekdays}
-        options={WEEKDAYS.map((day) => ({ value: day, label: format.dateTime(weekdayInstant(day), { weekday: 'long', timeZone: 'UTC' }) }))}
+        options={WEEKDAYS.map((day) => ({ value: day, label: weekdayName(day, language) }))}
         checked={values.weekdays}
         onChange={(weekdays) => set({ weekdays })}
       />
@@ -214,9 +206,10 @@ function CheckboxGroup<T extends string | number>({ id, legend, error, options, 
 function Joined({ joined, serviceName }: { joined: WaitlistJoined; serviceName: string }) {
   const t = useTranslations('Booking.waitlist');
   const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const note = useRef<HTMLDivElement>(null);
   const { entry, email } = joined;
-  const longDate = (date: string) => format.dateTime(asInstant(date), { dateStyle: 'full', timeZone: 'UTC' });
+  const longDate = (date: string) => formatLocalDate(date, language, 'full');
 
   useEffect(() => {
     note.current?.focus();
@@ -235,7 +228,7 @@ function Joined({ joined, serviceName }: { joined: WaitlistJoined; serviceName: 
         <dd>
           {entry.weekdays.length === WEEKDAYS.length
             ? t('everyDay')
-            : format.list(entry.weekdays.map((day) => format.dateTime(weekdayInstant(day), { weekday: 'long', timeZone: 'UTC' })))}
+            : format.list(entry.weekdays.map((day) => weekdayName(day, language)))}
         </dd>
       </dl>
       <p>

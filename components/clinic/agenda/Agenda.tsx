@@ -1,14 +1,14 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { PaymentsExport } from '@/components/clinic/payments/PaymentsExport';
 import listStyles from '@/components/ui/list.module.css';
 import { failureMessage, markAppointment, type AgendaAppointment, type AgendaMark, type AgendaView } from '@/lib/api/clinicAgenda';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatLocalDate, formatLocalDateRange, formatTime, localDateOf } from '@/lib/format/dates';
 import { useUserStore } from '@/stores/StoresProvider';
 import { AgendaItem } from './AgendaItem';
-import { clinicDateOf, dateAsInstant, daysBetween } from './agendaDates';
+import { daysBetween } from './agendaDates';
 import styles from './agenda.module.css';
 import { useAgenda, type AgendaQuery } from './useAgenda';
 
@@ -34,7 +34,7 @@ export function Agenda() {
 
 function EmployeeAgenda() {
   const t = useTranslations('ClinicAgenda');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const [query, setQuery] = useState<AgendaQuery>({ view: 'day' });
   const agenda = useAgenda(query);
   const [pendingId, setPendingId] = useState<number | null>(null);
@@ -64,7 +64,7 @@ function EmployeeAgenda() {
     setAnnouncement('');
     const values = {
       name: appointment.patient.name,
-      time: format.dateTime(new Date(appointment.starts_at), { timeStyle: 'short', timeZone: clinic.timeZone }),
+      time: formatTime(appointment.starts_at, language),
     };
     try {
       const updated = await markAppointment(appointment.id, status);
@@ -78,13 +78,12 @@ function EmployeeAgenda() {
     }
   };
 
-  const day = (date: string, full = true) =>
-    format.dateTime(dateAsInstant(date), full ? { dateStyle: 'full', timeZone: 'UTC' } : { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const day = (date: string, full = true) => formatLocalDate(date, language, full ? 'full' : 'weekday');
   const title = !range
     ? t('heading')
     : range.view === 'day'
       ? day(range.date)
-      : t('weekRange', { range: format.dateTimeRange(dateAsInstant(range.first_day), dateAsInstant(range.last_day), { dateStyle: 'long', timeZone: 'UTC' }) });
+      : t('weekRange', { range: formatLocalDateRange(range.first_day, range.last_day, language) });
   const isWeek = query.view === 'week';
 
   const list = (items: AgendaAppointment[], headingLevel: 3 | 4) => (
@@ -178,7 +177,7 @@ function EmployeeAgenda() {
               )
             ) : (
               daysBetween(range.first_day, range.last_day).map((date) => {
-                const items = data.appointments.filter((a) => clinicDateOf(a.starts_at) === date);
+                const items = data.appointments.filter((a) => localDateOf(a.starts_at) === date);
                 return (
                   <div key={date} className={styles.day}>
                     <h3 className={styles.dayHeading}>

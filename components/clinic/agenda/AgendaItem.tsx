@@ -1,13 +1,13 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef } from 'react';
 import { JoinButton } from '@/components/booking/JoinButton';
 import { VisitPayments } from '@/components/clinic/payments/VisitPayments';
 import facts from '@/components/ui/facts.module.css';
 import listStyles from '@/components/ui/list.module.css';
 import type { AgendaAppointment, AgendaMark } from '@/lib/api/clinicAgenda';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatTime, formatTimeRange } from '@/lib/format/dates';
 import { formatPhone, phoneHref } from '@/lib/format/phone';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './agenda.module.css';
@@ -28,15 +28,13 @@ interface Props {
 export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFocused, onMark }: Props) {
   const t = useTranslations('ClinicAgenda');
   const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const headingId = useId();
   const actions = useRef<HTMLDivElement>(null);
   const { patient, office, status } = appointment;
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
-  const time = format.dateTimeRange(new Date(appointment.starts_at), new Date(appointment.ends_at), {
-    timeStyle: 'short',
-    timeZone: clinic.timeZone,
-  });
-  const startTime = format.dateTime(new Date(appointment.starts_at), { timeStyle: 'short', timeZone: clinic.timeZone });
+  const time = formatTimeRange(appointment.starts_at, appointment.ends_at, language);
+  const startTime = formatTime(appointment.starts_at, language);
 
   useEffect(() => {
     if (!takeFocus) return;

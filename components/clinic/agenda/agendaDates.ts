@@ -1,9 +1,7 @@
-import { clinic } from '@/lib/clinic';
-
 /**
  * Calendar arithmetic on the agenda's 'YYYY-MM-DD' dates. The server does the time-zone work
- * (bounds, today, previous and next); these only list the days of a range and read an
- * instant's date on the clinic's calendar, which Intl does for any zone.
+ * (bounds, today, previous and next); this only lists the days of a range (lib/format/dates
+ * reads an instant's date on the clinic's calendar).
  */
 
 const DAY_MS = 86_400_000;
@@ -15,16 +13,4 @@ export function daysBetween(first: string, last: string): string[] {
     days.push(new Date(ms).toISOString().slice(0, 10));
   }
   return days;
-}
-
-const clinicDate = new Intl.DateTimeFormat('en-CA', { timeZone: clinic.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The clinic's calendar date of an instant. */
-export function clinicDateOf(iso: string): string {
-  return clinicDate.format(new Date(iso));
-}
-
-/** A calendar date as an instant that formats as that date in UTC (format with timeZone 'UTC'). */
-export function dateAsInstant(date: string): Date {
-  return new Date(`${date}T12:00:00Z`);
 }

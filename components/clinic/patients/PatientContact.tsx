@@ -1,10 +1,10 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import facts from '@/components/ui/facts.module.css';
 import text from '@/components/ui/text.module.css';
 import type { ClinicPatient } from '@/lib/api/clinicPatients';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDate } from '@/lib/format/dates';
 import { formatPhone, phoneHref } from '@/lib/format/phone';
 import { formatPostalCode } from '@/lib/format/postalCode';
 import styles from './patients.module.css';
@@ -12,7 +12,7 @@ import styles from './patients.module.css';
 /** The patient's contact details, address, language and preferred dietitian. */
 export function PatientContact({ patient }: { patient: ClinicPatient }) {
   const t = useTranslations('ClinicPatients.detail');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const { address } = patient;
 
   return (
@@ -60,7 +60,7 @@ export function PatientContact({ patient }: { patient: ClinicPatient }) {
           <dt>{t('since')}</dt>
           <dd>
             <time dateTime={patient.created_at}>
-              {format.dateTime(new Date(patient.created_at), { dateStyle: 'long', timeZone: clinic.timeZone })}
+              {formatDate(patient.created_at, language, 'long')}
             </time>
           </dd>
         </div>

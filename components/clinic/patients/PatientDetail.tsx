@@ -1,9 +1,9 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { AppointmentStatistics } from '@/components/profile/appointments/AppointmentStatistics';
 import { AppointmentsSkeleton } from '@/components/profile/appointments/AppointmentsSkeleton';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDateTime } from '@/lib/format/dates';
 import { Link } from '@/lib/i18n/navigation';
 import { useBookingStores } from '@/stores/useBookingStores';
 import { PatientAppointments } from './PatientAppointments';
@@ -19,7 +19,7 @@ import { usePatientDetail } from './useClinicPatients';
  */
 export function PatientDetail({ id }: { id: string }) {
   const t = useTranslations('ClinicPatients.detail');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const { bookingAppointment } = useBookingStores();
   const record = usePatientDetail(id);
   const { data, loading, problem } = record;
@@ -90,7 +90,7 @@ export function PatientDetail({ id }: { id: string }) {
                     <li key={form.id}>
                       <Link href={{ pathname: '/profile/intake-forms/[id]', params: { id: form.id } }}>
                         {t('intakeSubmitted', {
-                          date: format.dateTime(new Date(form.submitted_at), { dateStyle: 'long', timeStyle: 'short', timeZone: clinic.timeZone }),
+                          date: formatDateTime(form.submitted_at, language, 'long'),
                         })}
                       </Link>
                     </li>

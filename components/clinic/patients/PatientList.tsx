@@ -1,12 +1,12 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import listStyles from '@/components/ui/list.module.css';
 import { ListPagination } from '@/components/ui/ListPagination';
 import { ListSearch } from '@/components/ui/ListSearch';
 import text from '@/components/ui/text.module.css';
 import { useListQuery } from '@/components/ui/useListQuery';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDateTime } from '@/lib/format/dates';
 import { formatPhone } from '@/lib/format/phone';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './patients.module.css';
@@ -20,7 +20,7 @@ import { usePatientList } from './useClinicPatients';
  */
 export function PatientList() {
   const t = useTranslations('ClinicPatients.list');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const { query, draft, setDraft, headingRef, controls } = useListQuery();
   const list = usePatientList(query);
   const { submit, clear, toPage } = controls(list.starting);
@@ -31,7 +31,7 @@ export function PatientList() {
   const data = list.data?.page ?? null;
   const answered = list.data?.query ?? null;
   const pages = data ? Math.max(1, Math.ceil(data.count / Math.max(1, data.page_size))) : 1;
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone: clinic.timeZone });
+  const when = (iso: string) => formatDateTime(iso, language, 'medium');
 
   let status = '';
   if (loading) status = t('loading');

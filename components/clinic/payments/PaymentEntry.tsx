@@ -1,12 +1,11 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { dateAsInstant } from '@/components/clinic/agenda/agendaDates';
 import listStyles from '@/components/ui/list.module.css';
 import text from '@/components/ui/text.module.css';
 import { clinicReceiptUrl, type PaymentItem, type ReceiptSummary, type VisitPayments } from '@/lib/api/payments';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDate, formatLocalDate } from '@/lib/format/dates';
 import { useMoney } from './money';
 import styles from './payments.module.css';
 
@@ -40,7 +39,7 @@ interface Props {
  */
 export function PaymentEntry({ payment, idBase, headingLevel, readOnly, voidingId, onVoiding, onVoided }: Props) {
   const t = useTranslations('ClinicPayments');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const money = useMoney();
   const Heading = `h${headingLevel}` as const;
   const headingId = paymentHeadingId(idBase, payment.id);
@@ -55,7 +54,7 @@ export function PaymentEntry({ payment, idBase, headingLevel, readOnly, voidingI
   const receiptEntry = (receipt: ReceiptSummary, index: number) => {
     const other = receipt.language === 'en' ? 'fr' : 'en';
     const current = index === 0 && !receipt.voided;
-    const issued = format.dateTime(new Date(receipt.issued_at), { dateStyle: 'long', timeZone: clinic.timeZone });
+    const issued = formatDate(receipt.issued_at, language, 'long');
     return (
       <li key={receipt.id} className={styles.receipt}>
         <p className={styles.receiptLine}>
@@ -115,7 +114,7 @@ export function PaymentEntry({ payment, idBase, headingLevel, readOnly, voidingI
         <div>
           <dt>{t('date')}</dt>
           <dd>
-            <time dateTime={payment.paid_on}>{format.dateTime(dateAsInstant(payment.paid_on), { dateStyle: 'long', timeZone: 'UTC' })}</time>
+            <time dateTime={payment.paid_on}>{formatLocalDate(payment.paid_on, language, 'long')}</time>
           </dd>
         </div>
         <div>

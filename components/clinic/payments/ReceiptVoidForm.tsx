@@ -1,17 +1,17 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { applyServerFieldErrors } from '@/components/auth/serverErrors';
-import { dateAsInstant } from '@/components/clinic/agenda/agendaDates';
 import { SelectField, TextField } from '@/components/ui/form/Field';
 import { FormAlert } from '@/components/ui/form/FormParts';
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import text from '@/components/ui/text.module.css';
 import { readApiFailure } from '@/lib/api/auth';
 import { PAYMENT_METHODS, voidReceipt, type PaymentItem, type ReceiptSummary, type ReceiptVoidInput, type VisitPayments } from '@/lib/api/payments';
+import { dateLanguage, formatLocalDate } from '@/lib/format/dates';
 import { isClinicDate } from '@/lib/schemas/clinicSchedule';
 import { MAX_REASON_LENGTH } from '@/lib/payments';
 import styles from './payments.module.css';
@@ -48,7 +48,7 @@ interface Props {
 export function ReceiptVoidForm({ payment, receipt, idBase, onVoided, onCancel }: Props) {
   const t = useTranslations('ClinicPayments.void');
   const methods = useTranslations('ClinicPayments.methods');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const errorText = usePaymentErrorText();
   const [formError, setFormError] = useState<string | null>(null);
   const questionRef = useRef<HTMLParagraphElement>(null);
@@ -87,7 +87,7 @@ export function ReceiptVoidForm({ payment, receipt, idBase, onVoided, onCancel }
     }
   });
 
-  const paidOn = format.dateTime(dateAsInstant(payment.paid_on), { dateStyle: 'long', timeZone: 'UTC' });
+  const paidOn = formatLocalDate(payment.paid_on, language, 'long');
   return (
     <form className={styles.confirm} noValidate aria-labelledby={questionId} onSubmit={onSubmit}>
       <p id={questionId} ref={questionRef} tabIndex={-1} className={`${styles.question} ${text.focusTarget}`}>

@@ -2,7 +2,7 @@
 
 import { useLocale } from 'next-intl';
 import { useCallback } from 'react';
-import { clinicDateOf } from '@/components/clinic/agenda/agendaDates';
+import { localDateOf } from '@/lib/format/dates';
 import { formatPrice } from '@/lib/format/price';
 
 /**
@@ -11,7 +11,7 @@ import { formatPrice } from '@/lib/format/price';
 
 /** The clinic's calendar date today (YYYY-MM-DD), whatever the browser's zone. */
 export function clinicToday(now: Date = new Date()): string {
-  return clinicDateOf(now.toISOString());
+  return localDateOf(now);
 }
 
 /**

@@ -1,8 +1,8 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDateTimeRange } from '@/lib/format/dates';
 import type { OrphanAppointment } from '@/lib/api/clinicSchedule';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './schedule.module.css';
@@ -10,16 +10,12 @@ import styles from './schedule.module.css';
 /** The booked appointments that block a change, and what to do about them; focused when shown. */
 export function OrphanList({ kind, appointments }: { kind: 'schedule' | 'timeOff'; appointments: OrphanAppointment[] }) {
   const t = useTranslations('ClinicSchedule.orphans');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), [appointments]);
   const headingId = `orphans-${kind}`;
   const when = (a: OrphanAppointment) =>
-    format.dateTimeRange(new Date(a.starts_at), new Date(a.ends_at), {
-      dateStyle: 'full',
-      timeStyle: 'short',
-      timeZone: clinic.timeZone,
-    });
+    formatDateTimeRange(a.starts_at, a.ends_at, language);
   return (
     <div ref={ref} tabIndex={-1} className={styles.alert} role="alert" aria-labelledby={headingId}>
       <h3 id={headingId}>{kind === 'schedule' ? t('scheduleHeading') : t('timeOffHeading')}</h3>

@@ -1,9 +1,9 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import formStyles from '@/components/ui/form/form.module.css';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDateTime } from '@/lib/format/dates';
 import { addTimeOff, deleteTimeOff, refusalOf, type OrphanAppointment, type TimeOffEntry } from '@/lib/api/clinicSchedule';
 import { TIME_OFF_REASON_MAX, timeOffSchema, type TimeOffFormValues } from '@/lib/schemas/clinicSchedule';
 import { OrphanList } from './OrphanList';
@@ -17,14 +17,14 @@ type FieldName = keyof typeof EMPTY;
 /** The employee's upcoming time off, each deletable, and the form that adds one. */
 export function TimeOffSection({ entries, onChange }: { entries: TimeOffEntry[]; onChange: (entries: TimeOffEntry[]) => void }) {
   const t = useTranslations('ClinicSchedule.timeOff');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const errorText = useScheduleError();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [orphans, setOrphans] = useState<OrphanAppointment[] | null>(null);
   const [busy, setBusy] = useState<'add' | number | null>(null);
 
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone: clinic.timeZone });
+  const when = (iso: string) => formatDateTime(iso, language, 'medium');
   const sorted = (list: TimeOffEntry[]) => [...list].sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id - b.id);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {

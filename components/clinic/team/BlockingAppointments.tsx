@@ -1,10 +1,10 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import text from '@/components/ui/text.module.css';
 import type { BlockingAppointment } from '@/lib/api/clinicTeam';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDateTime } from '@/lib/format/dates';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './team.module.css';
 
@@ -23,7 +23,7 @@ export function BlockingAppointments({
   onClose: () => void;
 }) {
   const t = useTranslations('ClinicTeam.blocked');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const headingRef = useRef<HTMLHeadingElement>(null);
   const count = appointments.length;
 
@@ -40,15 +40,7 @@ export function BlockingAppointments({
         {appointments.map((appointment) => (
           <li key={appointment.id}>
             <time dateTime={appointment.starts_at}>
-              {format.dateTime(new Date(appointment.starts_at), {
-                weekday: 'short',
-                year: 'numeric',
-                month: 'short',
-                day: 'numeric',
-                hour: 'numeric',
-                minute: '2-digit',
-                timeZone: clinic.timeZone,
-              })}
+              {formatDateTime(appointment.starts_at, language, 'weekdayMedium')}
             </time>
             {' · '}
             {appointment.service}

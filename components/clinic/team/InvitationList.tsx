@@ -1,18 +1,18 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import listStyles from '@/components/ui/list.module.css';
 import text from '@/components/ui/text.module.css';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDate } from '@/lib/format/dates';
 import type { TeamInvitation } from '@/lib/api/clinicTeam';
 import styles from './team.module.css';
 
 /** The invitations waiting to be used, then (folded away) the latest used, expired or replaced ones. */
 export function InvitationList({ invitations }: { invitations: TeamInvitation[] }) {
   const t = useTranslations('ClinicTeam.invitations');
-  const format = useFormatter();
-  const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeZone: clinic.timeZone });
+  const language = dateLanguage(useLocale());
+  const day = (iso: string) => formatDate(iso, language, 'medium');
   const open = invitations.filter((invite) => invite.status === 'pending');
   const earlier = invitations.filter((invite) => invite.status !== 'pending');
 

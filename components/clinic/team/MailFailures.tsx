@@ -1,12 +1,12 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import listStyles from '@/components/ui/list.module.css';
 import text from '@/components/ui/text.module.css';
 import { readApiFailure } from '@/lib/api/auth';
 import { mailFailures, retryMail, type FailedMail } from '@/lib/api/clinicTeam';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDateTime } from '@/lib/format/dates';
 import styles from './team.module.css';
 
 /** The server's technical labels (lib/server/**: queueEmail's `purpose`) and their texts' keys. */
@@ -78,10 +78,10 @@ export function MailFailures() {
 /** One e-mail: its subject and kind, to whom, since when, how many tries, why the last one failed. */
 function FailedMailItem({ mail, onGone }: { mail: FailedMail; onGone: () => void }) {
   const t = useTranslations('ClinicTeam.mailFailures');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const [pending, setPending] = useState(false);
   const [error, setError] = useState(false);
-  const queued = format.dateTime(new Date(mail.created_at), { dateStyle: 'medium', timeStyle: 'short', timeZone: clinic.timeZone });
+  const queued = formatDateTime(mail.created_at, language, 'medium');
   const purpose = isKnownPurpose(mail.purpose) ? t(`purposes.${PURPOSES[mail.purpose]}`) : mail.purpose;
 
   const sendAgain = async () => {

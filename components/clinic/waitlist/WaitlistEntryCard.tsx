@@ -1,14 +1,14 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
-import { clinicDateOf, dateAsInstant } from '@/components/clinic/agenda/agendaDates';
 import facts from '@/components/ui/facts.module.css';
 import listStyles from '@/components/ui/list.module.css';
 import text from '@/components/ui/text.module.css';
 import { readApiFailure } from '@/lib/api/auth';
-import { removeWaitlistEntry, type ClinicWaitlistEntry } from '@/lib/api/clinicWaitlist';
-import { clinic } from '@/lib/clinic';
+import { removeWaitlistEntry } from '@/lib/api/clinicWaitlist';
+import type { ClinicWaitlistEntry } from '@/lib/schemas/waitlist';
+import { dateLanguage, formatDate, formatDateTime, formatLocalDateRange, formatTime, localDateOf, weekdayName } from '@/lib/format/dates';
 import { formatPhone, phoneHref } from '@/lib/format/phone';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './waitlist.module.css';
@@ -35,6 +35,7 @@ interface Props {
 export function WaitlistEntryCard({ entry, offering, onOffering, onOffered, onRemoved }: Props) {
   const t = useTranslations('ClinicWaitlist');
   const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,13 +47,10 @@ export function WaitlistEntryCard({ entry, offering, onOffering, onOffered, onRe
   const panelId = `${headingId}-offer`;
   const { person, office, open_offer: offer } = entry;
 
-  const zoned = { timeZone: clinic.timeZone } as const;
-  const when = (iso: string) => format.dateTime(new Date(iso), { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', ...zoned });
-  const span = format.dateTimeRange(dateAsInstant(entry.from_date), dateAsInstant(entry.to_date), { dateStyle: 'long', timeZone: 'UTC' });
+  const when = (iso: string) => formatDateTime(iso, language, 'brief');
+  const span = formatLocalDateRange(entry.from_date, entry.to_date, language);
   const times = entry.times_of_day.length === 3 ? t('anyTime') : format.list(entry.times_of_day.map((time) => t(`times.${time}`)));
-  // 1 January 2024 is a Monday: day n of that week is ISO weekday n.
-  const weekdayName = (day: number) => format.dateTime(new Date(Date.UTC(2024, 0, day, 12)), { weekday: 'long', timeZone: 'UTC' });
-  const days = entry.weekdays.length === 7 ? t('everyDay') : format.list(entry.weekdays.map(weekdayName));
+  const days = entry.weekdays.length === 7 ? t('everyDay') : format.list(entry.weekdays.map((day) => weekdayName(day, language)));
 
   const ask = () => {
     if (offering) onOffering(false);
@@ -140,7 +138,7 @@ export function WaitlistEntryCard({ entry, offering, onOffering, onOffered, onRe
         <div>
           <dt>{t('joined')}</dt>
           <dd>
-            <time dateTime={entry.created_at}>{format.dateTime(new Date(entry.created_at), { dateStyle: 'long', ...zoned })}</time>
+            <time dateTime={entry.created_at}>{formatDate(entry.created_at, language, 'long')}</time>
           </dd>
         </div>
       </dl>
@@ -152,8 +150,8 @@ export function WaitlistEntryCard({ entry, offering, onOffering, onOffered, onRe
             name: offer.dietitian_name,
             // The hour alone when the offer ends on the day of the time offered.
             until:
-              clinicDateOf(offer.expires_at) === clinicDateOf(offer.start)
-                ? format.dateTime(new Date(offer.expires_at), { hour: 'numeric', minute: '2-digit', ...zoned })
+              localDateOf(offer.expires_at) === localDateOf(offer.start)
+                ? formatTime(offer.expires_at, language)
                 : when(offer.expires_at),
           })}
         </p>

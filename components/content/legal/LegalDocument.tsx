@@ -1,5 +1,6 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatLocalDate } from '@/lib/format/dates';
 import { formatPhone } from '@/lib/format/phone';
 import type { Locale } from '@/lib/i18n/routing';
 import { messageList } from '../messageList';
@@ -9,7 +10,7 @@ import styles from './legal.module.css';
 type Section = { title: string; paragraphs: object; items?: object; after?: object };
 
 /** When the policies were last revised: shown at the top of both documents. */
-export const legalRevisionDate = new Date(Date.UTC(2026, 10, 1));
+export const legalRevisionDate = '2026-11-01';
 
 /** The clinic's contact details, put in place of {email} and {phone} in the texts. */
 function withContacts(text: string): string {
@@ -19,7 +20,6 @@ function withContacts(text: string): string {
 /** A legal document (privacy policy, terms) from the Legal messages: contents, then sections. */
 export async function LegalDocument({ locale, document }: { locale: Locale; document: 'privacy' | 'terms' }) {
   const t = await getTranslations({ locale, namespace: 'Legal' });
-  const format = await getFormatter({ locale });
   const sections = Object.entries(t.raw(document as never) as Record<string, Section>).map(([id, section]) => ({
     id,
     title: section.title,
@@ -30,7 +30,7 @@ export async function LegalDocument({ locale, document }: { locale: Locale; docu
   return (
     <article className={styles.document}>
       <p className={styles.updated}>
-        {t('updated', { date: format.dateTime(legalRevisionDate, { dateStyle: 'long', timeZone: 'UTC' }) })}
+        {t('updated', { date: formatLocalDate(legalRevisionDate, dateLanguage(locale), 'long') })}
       </p>
       <nav className={styles.contents} aria-labelledby="contents-title">
         <h2 id="contents-title">{t('contents')}</h2>

@@ -1,4 +1,5 @@
 import type { PostKind } from '@/lib/content/publishedSlugs';
+import { dateLanguage, formatLocalDate } from '@/lib/format/dates';
 
 /** A post's address for next-intl's typed Link and getPathname. */
 export function postHref(kind: PostKind, slug: string) {
@@ -12,9 +13,7 @@ export function listHref(kind: PostKind) {
   return kind === 'blog' ? ('/blogs' as const) : ('/quick-bites' as const);
 }
 
-/** Dates are calendar days: format them in UTC so no time zone moves them a day. */
+/** Dates are calendar days: no time zone moves them a day. */
 export function formatPostDate(isoDay: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDay}T00:00:00Z`),
-  );
+  return formatLocalDate(isoDay, dateLanguage(locale), 'long');
 }

@@ -1,8 +1,8 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import text from '@/components/ui/text.module.css';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDateTime } from '@/lib/format/dates';
 import { Link } from '@/lib/i18n/navigation';
 import { intakeSteps } from '@/lib/schemas/intake';
 import type { StepValues } from '@/lib/schemas/intake/fields';
@@ -14,10 +14,10 @@ import { useIntakeDetail } from './useIntakeDetail';
 export function IntakeDetail({ id }: { id: string }) {
   const t = useTranslations('IntakeReview.detail');
   const languages = useTranslations('IntakeReview.languages');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const { state, retry } = useIntakeDetail(id);
   const when = (iso: string) =>
-    format.dateTime(new Date(iso), { dateStyle: 'long', timeStyle: 'short', timeZone: clinic.timeZone });
+    formatDateTime(iso, language, 'long');
 
   const back = (
     <Link className="button button--secondary" href="/profile/intake-forms">

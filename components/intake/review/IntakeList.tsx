@@ -1,12 +1,12 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import listStyles from '@/components/ui/list.module.css';
 import { ListPagination } from '@/components/ui/ListPagination';
 import { ListSearch } from '@/components/ui/ListSearch';
 import text from '@/components/ui/text.module.css';
 import { useListQuery } from '@/components/ui/useListQuery';
-import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatDateTime } from '@/lib/format/dates';
 import { Link } from '@/lib/i18n/navigation';
 import { useUserStore } from '@/stores/StoresProvider';
 import styles from './review.module.css';
@@ -20,7 +20,7 @@ import { useIntakeList } from './useIntakeList';
 export function IntakeList() {
   const t = useTranslations('IntakeReview.list');
   const languages = useTranslations('IntakeReview.languages');
-  const format = useFormatter();
+  const language = dateLanguage(useLocale());
   const profile = useUserStore((s) => s.profile);
   const isEmployee = profile?.is_employee === true;
   const { query, draft, setDraft, headingRef, controls } = useListQuery();
@@ -30,7 +30,7 @@ export function IntakeList() {
   const { data, answered, loading, failed } = list;
   const pages = data ? Math.max(1, Math.ceil(data.count / Math.max(1, data.page_size))) : 1;
   const when = (iso: string) =>
-    format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone: clinic.timeZone });
+    formatDateTime(iso, language, 'medium');
 
   let status = '';
   if (loading) status = t('loading');

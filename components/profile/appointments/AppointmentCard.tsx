@@ -1,12 +1,13 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { JoinButton } from '@/components/booking/JoinButton';
 import facts from '@/components/ui/facts.module.css';
 import listStyles from '@/components/ui/list.module.css';
 import type { AppointmentSummary } from '@/lib/api/booking';
 import { clinic } from '@/lib/clinic';
+import { dateLanguage, formatTime } from '@/lib/format/dates';
 import { formatPhone, phoneHref } from '@/lib/format/phone';
 import { useAppointmentTime } from './appointmentTime';
 import styles from './appointments.module.css';
@@ -24,6 +25,7 @@ interface Props {
 export function AppointmentCard({ appointment, viewer, onReschedule, onCancel }: Props) {
   const t = useTranslations('Appointments');
   const format = useFormatter();
+  const locale = useLocale();
   const time = useAppointmentTime();
   const headingId = useId();
   const whenId = useId();
@@ -64,7 +66,7 @@ export function AppointmentCard({ appointment, viewer, onReschedule, onCancel }:
           start={appointment.start}
           end={appointment.end}
           label={t('join')}
-          notYet={(opensAt) => t('joinOpens', { time: format.dateTime(opensAt, { timeStyle: 'short', timeZone: clinic.timeZone }) })}
+          notYet={(opensAt) => t('joinOpens', { time: formatTime(opensAt, dateLanguage(locale)) })}
         />
       ) : null}
       {canChange ? (

@@ -1,15 +1,14 @@
 'use client';
 
-import { useFormatter, useLocale } from 'next-intl';
-import { clinic } from '@/lib/clinic';
+import { useLocale } from 'next-intl';
+import { dateLanguage, formatDate } from '@/lib/format/dates';
 import { formatPrice } from '@/lib/format/price';
 
 /** Dates and amounts as a receipt shows them: the day in the clinic's zone, cents as CAD. */
 export function useReceiptFormat() {
-  const format = useFormatter();
   const locale = useLocale();
   return {
-    date: (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'long', timeZone: clinic.timeZone }),
+    date: (iso: string) => formatDate(iso, dateLanguage(locale), 'long'),
     money: (cents: number) => formatPrice(cents, locale),
   };
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { clinic } from '@/lib/clinic';
+import { formatDateTime } from '@/lib/format/dates';
 import { formatPhone } from '@/lib/format/phone';
 import type { EmailLanguage } from '../types';
 import { formatMinutes } from './shared';
@@ -30,18 +31,7 @@ const LOCALE = { en: 'en-CA', fr: 'fr-CA' } as const satisfies Record<EmailLangu
 
 /** 'Tuesday, November 24, 2026 at 9:00 a.m.' / 'mardi 24 novembre 2026 à 9 h 00'. */
 export function formatAppointmentTime(instant: Date, language: EmailLanguage, timeZone: string): string {
-  const text = new Intl.DateTimeFormat(LOCALE[language], {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    // 'numeric', not '2-digit': fr-CA's default would write '09 h 00'.
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(instant);
-  // OQLF: no-break spaces around the « h », so '9 h 00' never wraps apart.
-  return language === 'fr' ? text.replace(/(\d) h (\d)/, '$1\u00a0h\u00a0$2') : text;
+  return formatDateTime(instant, language, 'full', { timeZone });
 }
 
 /** Integer cents, CAD, always with 2 decimals. */

@@ -1,5 +1,6 @@
 import 'server-only';
 import { clinic } from '@/lib/clinic';
+import { formatLocalDate, weekdayName } from '@/lib/format/dates';
 import { formatPhone } from '@/lib/format/phone';
 import type { EmailLanguage } from '../types';
 import { detailLines, formatAppointmentTime, labelled, totalLine, type AppointmentDetails, type AppointmentLocation } from './appointmentDetails';
@@ -21,15 +22,13 @@ const TIMES = {
 
 /** A clinic date 'YYYY-MM-DD' as 'Tuesday, December 1, 2026' / 'mardi 1 décembre 2026'. */
 function longDate(date: string, language: EmailLanguage): string {
-  return new Intl.DateTimeFormat(LOCALE[language], { timeZone: 'UTC', dateStyle: 'full' }).format(new Date(`${date}T12:00:00Z`));
+  return formatLocalDate(date, language, 'full');
 }
 
 /** ISO weekdays as 'Monday, Tuesday and Friday' / 'lundi, mardi et vendredi'; 'any day' when all 7. */
 function weekdayList(weekdays: readonly number[], language: EmailLanguage): string {
   if (weekdays.length === 7) return language === 'fr' ? 'tous les jours' : 'any day';
-  const name = new Intl.DateTimeFormat(LOCALE[language], { weekday: 'long', timeZone: 'UTC' });
-  // 2024-01-01 was a Monday (ISO weekday 1).
-  const names = [...weekdays].sort().map((day) => name.format(new Date(Date.UTC(2024, 0, day))));
+  const names = [...weekdays].sort().map((day) => weekdayName(day, language));
   return new Intl.ListFormat(LOCALE[language], { type: 'conjunction' }).format(names);
 }
 
