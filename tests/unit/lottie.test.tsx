@@ -8,7 +8,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { CSSProperties } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import Lottie from '@/components/ui/Lottie';
+import { Lottie } from '@/components/ui/Lottie';
 
 /**
  * jsdom has no canvas, so the third-party renderer is replaced by a stub that shows what it was

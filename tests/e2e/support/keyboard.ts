@@ -6,10 +6,6 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * the only element calls read state (which element has focus, a value, a style).
  */
 
-export async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((el) => el === document.activeElement);
-}
-
 /**
  * Whether `el` has focus and shows it (an outline or a box shadow is drawn), and what has focus
  * in words (for failure messages). Runs in the page.
