@@ -16,8 +16,11 @@ export type Post = Omit<FrontMatter, 'readingTime'> & {
   html: string;
 };
 
-const defaultRoot = () => path.join(process.cwd(), 'content');
-const publicDir = () => path.join(process.cwd(), 'public');
+// Runtime folders, not source: kept out of the bundler's file tracing (else it traces the whole
+// project), as lib/server/db/client.ts does. The build ships content/ through next.config.ts's
+// outputFileTracingIncludes.
+const defaultRoot = () => path.join(/*turbopackIgnore: true*/ process.cwd(), 'content');
+const publicDir = () => path.join(/*turbopackIgnore: true*/ process.cwd(), 'public');
 
 /** Reads, validates and renders one Markdown file; any problem names the file and the field. */
 export function readPostFile(file: string, kind: PostKind, locale: Locale): Post {
@@ -46,7 +49,7 @@ export function readPostFile(file: string, kind: PostKind, locale: Locale): Post
 
 /** Every post of a kind in a language, newest first. */
 export function loadPosts(kind: PostKind, locale: Locale, root: string = defaultRoot()): Post[] {
-  const dir = path.join(root, postKinds[kind].folder, locale);
+  const dir = path.join(/*turbopackIgnore: true*/ root, postKinds[kind].folder, locale);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
