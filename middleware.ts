@@ -23,6 +23,15 @@ export default function middleware(request: NextRequest) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': NOTHING_TO_RUN },
     });
   }
+  // A form sent before its page's script ran (a slow phone, Enter pressed at once) is posted to
+  // the page itself (every form with a password, personal or health field says method="post",
+  // issue 27): send the browser back to the page, without what was typed, rather than a 405.
+  if (request.method === 'POST' && isPlainFormPost(request) && isKnownPath(pathname)) {
+    const response = NextResponse.redirect(request.nextUrl.clone(), 303);
+    response.headers.set('Cache-Control', 'no-store');
+    response.headers.set('Content-Security-Policy', NOTHING_TO_RUN);
+    return response;
+  }
   // Pages are read, never written to: any other method is not allowed (issue 18).
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new NextResponse('405 Method Not Allowed / Méthode non permise', {
@@ -40,7 +49,21 @@ export default function middleware(request: NextRequest) {
   // hashed after the build, and its policy allows exactly those.
   const hashes = process.env.NODE_ENV === 'production' ? staticPageHashes()[internalPathOf(response, request)] : undefined;
   response.headers.set('Content-Security-Policy', hashes ? staticPageContentSecurityPolicy(hashes) : policy);
+  // Next gives a prerendered page `s-maxage` of a year, the 404 page too. An address that is not
+  // a page today may be one after the next deploy, and a run of probes should not fill a cache
+  // for a year: a shared cache keeps a 404 a minute, a browser asks again each time (issue 27).
+  // A 404 rendered per request carries a nonce: Next's no-store stays.
+  if (response.status === 404 && hashes) response.headers.set('Cache-Control', NOT_FOUND_CACHE);
   return response;
+}
+
+/** How long a shared cache may keep the (prerendered) 404 page: a minute; a browser, not at all. */
+const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
+
+/** A browser's own form submission: a form body, and no Server Action (those are refused below). */
+function isPlainFormPost(request: NextRequest): boolean {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  return (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') && !request.headers.has('next-action');
 }
 
 /** The page Next will serve: the middleware's rewrite target, or the address itself. */
@@ -114,7 +137,17 @@ function localeResponse(request: NextRequest): Response {
     const built = process.env.NODE_ENV === 'production' && staticPageHashes()[route.internal] ? prerenderManifest()?.origin : undefined;
     response.headers.set('Link', alternateLinks(route.alternates, built ?? siteOrigin(request.url)));
   }
-  if (route.cookie) rememberLocale(response, route.cookie);
+  // What a shared cache may keep (issue 27). Next marks a prerendered page `s-maxage` of a year:
+  // - an answer that sets the language cookie is this visitor's alone, never stored (only a page
+  //   load in another language than the cookie's or the browser's sets it);
+  // - an unprefixed (English) address answers by the cookie and Accept-Language (the page, or a
+  //   redirect to the visitor's language): the answer names both in Vary. /fr/... and /en/...
+  //   answer the same to everyone once the cookie is left out.
+  if (route.cookie) {
+    rememberLocale(response, route.cookie);
+    response.headers.set('Cache-Control', 'private, no-store');
+  }
+  if (!/^\/(?:en|fr)(?:\/|$)/.test(pathname)) response.headers.set('Vary', 'Cookie, Accept-Language');
   return response;
 }
 

@@ -3,6 +3,7 @@
 //
 //   PORT              the port (default 3000)
 //   HOSTNAME          the address to listen on (default: every interface); 127.0.0.1 behind a proxy
+//   SITE_URL          the public origin of e-mail links; unset on a server others reach: a warning
 //   TRUST_PROXY_HOPS  how many proxies stand in front (default 0): which address is the client's
 //
 // The client's address (issue 18). Per-address limits read the right-most X-Forwarded-For entry,
@@ -43,6 +44,17 @@ const trustedHops = parseTrustedHops(process.env.TRUST_PROXY_HOPS);
 if (trustedHops === null) {
   console.error('[server] TRUST_PROXY_HOPS must be a whole number from 0 to 10');
   process.exit(1);
+}
+
+// Issue 27: with SITE_URL unset, the links in e-mails name http://localhost:PORT
+// (lib/seo/siteUrl.ts), which only this machine can open. Fine for a server only this machine
+// reaches; one that others reach must be told its public origin: say so, before anything else.
+if (!process.env.SITE_URL?.trim() && !(bindTo && isLoopback(bindTo))) {
+  console.warn(
+    `[server] WARNING: SITE_URL is not set, so the links in e-mails (sign-in, password reset, manage and waitlist links) ` +
+      `point to http://localhost:${port}, which only this machine can open. Set SITE_URL to the site's public origin ` +
+      `(e.g. SITE_URL=https://www.example.ca) when building and when starting.`,
+  );
 }
 
 // The API's routes and methods (lib/http/apiRoutes.ts), written by `npm run build` (post-build).
@@ -96,6 +108,22 @@ function refuseOnSocket(socket, url) {
   socket.end(`HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Method Not Allowed'}\r\n${lines.join('\r\n')}\r\n\r\n${body}`);
 }
 
+/**
+ * Vary only grows (issue 27). The middleware says what a page's answer depends on (an unprefixed
+ * English address: `Vary: Cookie, Accept-Language`), then Next's page handler sets its own Vary
+ * (its router headers) over it: a later Vary here adds its names to the earlier ones instead.
+ */
+function keepVaryGrowing(res) {
+  const setHeader = res.setHeader;
+  res.setHeader = function (name, value) {
+    const current = String(name).toLowerCase() === 'vary' ? this.getHeader('vary') : undefined;
+    if (current === undefined) return setHeader.call(this, name, value);
+    const names = [current, value].flat().flatMap((list) => String(list).split(','));
+    const seen = new Map(names.map((entry) => entry.trim()).filter(Boolean).map((entry) => [entry.toLowerCase(), entry]));
+    return setHeader.call(this, name, [...seen.values()].join(', '));
+  };
+}
+
 const app = next({ dev: false, dir, port, hostname: !bindTo || isLoopback(bindTo) ? 'localhost' : bindTo });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -109,6 +137,7 @@ const server = createServer((req, res) => {
   }
   req.headers['x-forwarded-for'] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, trustedHops);
   delete req.headers['x-real-ip'];
+  keepVaryGrowing(res);
   handle(req, res).catch((error) => {
     console.error(`[server] ${req.method} ${req.url?.split('?')[0]} failed:`, error instanceof Error ? error.name : error);
     if (!res.headersSent) res.statusCode = 500;

@@ -55,7 +55,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+    <form method="post" className={formStyles.form} noValidate onSubmit={onSubmit}>
       {formError ? (
         <FormAlert>
           <p>{formError}</p>

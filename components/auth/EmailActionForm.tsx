@@ -47,7 +47,7 @@ export function EmailActionForm({ action, knownEmail, emailLabel, submitLabel, p
   });
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+    <form method="post" className={formStyles.form} noValidate onSubmit={onSubmit}>
       {outcome && 'error' in outcome ? (
         <FormAlert>
           <p>{outcome.error}</p>

@@ -70,7 +70,7 @@ export function EmployeeSignupForm() {
   });
 
   return (
-    <form className={`${formStyles.form} ${styles.wide}`} noValidate onSubmit={onSubmit}>
+    <form method="post" className={`${formStyles.form} ${styles.wide}`} noValidate onSubmit={onSubmit}>
       {formError ? (
         <FormAlert>
           <p>{formError}</p>

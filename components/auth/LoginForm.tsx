@@ -59,7 +59,7 @@ export function LoginForm() {
         </FormAlert>
       ) : null}
 
-      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+      <form method="post" className={formStyles.form} onSubmit={onSubmit} noValidate>
         {failure?.requireEmailVerification ? (
           <FormAlert>
             <p>{t('notVerified')}</p>

@@ -59,7 +59,7 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
   }
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+    <form method="post" className={formStyles.form} noValidate onSubmit={onSubmit}>
       {formError ? (
         <FormAlert>
           <p>{formError}</p>

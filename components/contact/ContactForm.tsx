@@ -86,7 +86,7 @@ export function ContactForm() {
           </button>
         </div>
       ) : (
-        <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+        <form method="post" className={formStyles.form} noValidate onSubmit={onSubmit}>
           {formError ? (
             <FormAlert>
               <p>{formError}</p>

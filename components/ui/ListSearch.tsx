@@ -31,7 +31,7 @@ export function ListSearch({
 }) {
   const t = useTranslations(namespace);
   return (
-    <form role="search" className={className ? `${styles.search} ${className}` : styles.search} onSubmit={onSubmit}>
+    <form method="post" role="search" className={className ? `${styles.search} ${className}` : styles.search} onSubmit={onSubmit}>
       <label htmlFor={id}>{t('searchLabel')}</label>
       <div className={styles.searchRow}>
         <input

@@ -35,6 +35,11 @@ export interface TeamRoster {
   employees: TeamEmployee[];
   /** The open ones first. */
   invitations: TeamInvitation[];
+  /**
+   * Set while SITE_URL is not and others reach the server: the origin the e-mails' links name
+   * instead (http://localhost:3000), which nobody who gets them can open (issue 27).
+   */
+  unreachable_link_origin: string | null;
 }
 
 /** An e-mail the system gave up on after a day of failed sends (lib/server/email/queue.ts). */

@@ -53,6 +53,12 @@ function hasProtocol(value: string, protocols: readonly string[]): boolean {
   }
 }
 
+/** Scheme, host and port only (a trailing slash aside): the site is served at the root. */
+function isOrigin(value: string): boolean {
+  const url = new URL(value.trim());
+  return url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+}
+
 const integer = (min: number, max: number) =>
   z
     .string()
@@ -106,6 +112,14 @@ const envSchema = z.object({
   GUEST_BOOKING_LIMIT_PER_HOUR: integer(1, 1_000_000).default(5),
   GUEST_UPCOMING_PER_EMAIL: integer(1, 1_000_000).default(3),
   WAITLIST_JOINS_PER_HOUR: integer(1, 1_000_000).default(10),
+  // Read where links are written (lib/seo/siteUrl.ts); checked here so that a mistyped origin
+  // stops the start instead of sending e-mails whose links lead nowhere (issue 27).
+  SITE_URL: z
+    .string()
+    .refine((v) => hasProtocol(v, ['http:', 'https:']) && isOrigin(v), {
+      error: 'must be the public origin, an http:// or https:// URL with no path, e.g. https://www.example.ca',
+    })
+    .optional(),
   CLINIC_HST_NUMBER: z
     .string()
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())

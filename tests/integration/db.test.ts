@@ -182,6 +182,7 @@ describe('configuration', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://u:p@db/clinic', SEED_DEMO: 'on' }).seedDemo).toBe(true);
     expect(parseConfig({ SEED_DEMO: 'FALSE' }).seedDemo).toBe(false);
     expect(parseConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+    expect(() => parseConfig({ SITE_URL: 'https://www.example.ca/' })).not.toThrow();
   });
 
   it.each([
@@ -194,6 +195,8 @@ describe('configuration', () => {
     ['CLINIC_EMAIL', 'not an address'],
     ['SMTP_URL', 'http://mail.example.com'],
     ['APP_SECRET', 'short'],
+    ['SITE_URL', 'www.example.ca'],
+    ['SITE_URL', 'https://www.example.ca/clinic'],
   ])('rejects %s=%s with an error naming the variable', (variable, value) => {
     expect(() => parseConfig({ [variable]: value })).toThrow(new RegExp(`\\b${variable}\\b`));
   });

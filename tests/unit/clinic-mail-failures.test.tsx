@@ -33,6 +33,7 @@ const roster: TeamRoster = {
     { id: 1, name: 'Claire Bouchard', email: 'claire@example.ca', title: null, is_admin: true, is_active: true, future_appointments: 0, registration_number: null },
   ],
   invitations: [],
+  unreachable_link_origin: null,
 };
 
 serveApi((req, res) => {

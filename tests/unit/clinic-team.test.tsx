@@ -64,6 +64,7 @@ beforeEach(() => {
       { id: 7, email: 'open@example.ca', created_at: '2026-11-20T15:00:00Z', expires_at: '2026-11-27T15:00:00Z', status: 'pending' },
       { id: 6, email: 'old@example.ca', created_at: '2026-10-01T15:00:00Z', expires_at: '2026-10-08T15:00:00Z', status: 'expired' },
     ],
+    unreachable_link_origin: null,
   };
   deactivateAnswer = { status: 200, body: { employee: { id: 3, is_active: false } } };
 });
@@ -110,6 +111,22 @@ describe('team page', () => {
     expect(within(invitations).getByText('open@example.ca')).toBeVisible();
     expect(within(invitations).getByText('Earlier invitations (1)')).toBeInTheDocument();
     expect(within(invitations).getByText(en.ClinicTeam.invitations.status.expired)).toBeInTheDocument();
+    // SITE_URL set (unreachable_link_origin null): no word about it.
+    expect(screen.queryByRole('region', { name: en.ClinicTeam.siteUrl.heading })).toBeNull();
+  });
+
+  it('says first that e-mail links lead nowhere while SITE_URL is not set on a server others reach', async () => {
+    roster = { ...roster, unreachable_link_origin: 'http://localhost:3000' };
+    renderAs(admin);
+    const warning = await screen.findByRole('region', { name: en.ClinicTeam.siteUrl.heading }, { timeout: 5000 });
+    expect(warning).toHaveTextContent(/SITE_URL is not set on the server, .* point to http:\/\/localhost:3000, which only the server itself can open/);
+  });
+
+  it('says it in French too', async () => {
+    roster = { ...roster, unreachable_link_origin: 'http://localhost:3000' };
+    renderAs(admin, 'fr');
+    const french = await screen.findByRole('region', { name: fr.ClinicTeam.siteUrl.heading }, { timeout: 5000 });
+    expect(french).toHaveTextContent(/SITE_URL n’est pas défini sur le serveur\s: .* mènent à http:\/\/localhost:3000, que seul le serveur/);
   });
 
   it('sends an invitation and names the address in its confirmation', async () => {

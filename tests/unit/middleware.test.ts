@@ -230,6 +230,60 @@ describe('methods', () => {
   });
 });
 
+describe('a form posted before its page’s script ran (issue 27)', () => {
+  const post = (path: string, type: string, extra: Record<string, string> = {}) =>
+    middleware(new NextRequest(new URL(path, ORIGIN), { method: 'POST', body: 'email=a%40b.ca&password=secret', headers: { 'content-type': type, ...extra } }));
+
+  it('sends the browser back to the page with a 303, without what was typed', () => {
+    for (const [path, type] of [
+      ['/login', 'application/x-www-form-urlencoded'],
+      ['/fr/connexion?next=%2Fprofile', 'application/x-www-form-urlencoded;charset=UTF-8'],
+      ['/contact-us', 'multipart/form-data; boundary=x'],
+    ] as const) {
+      const response = post(path, type);
+      expect(response.status, path).toBe(303);
+      expect(location(response), path).toBe(path);
+      expect(response.headers.get('location')).not.toMatch(/secret|a%40b/);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('still refuses a Server Action, any other body, and a form posted to an address that is no page', () => {
+    expect(post('/login', 'application/x-www-form-urlencoded', { 'next-action': 'f'.repeat(42) }).status).toBe(405);
+    expect(post('/login', 'application/json').status).toBe(405);
+    expect(post('/nope.php', 'application/x-www-form-urlencoded').status).toBe(405);
+  });
+});
+
+describe('what a shared cache may keep (issue 27)', () => {
+  it('never lets a cache keep an answer that sets the language cookie', () => {
+    const french = call('/fr', { 'accept-language': 'en-CA,en;q=0.9' });
+    expect(french.headers.get('set-cookie')).toMatch(/NEXT_LOCALE=fr/);
+    expect(french.headers.get('cache-control')).toBe('private, no-store');
+    const redirect = call('/en/about-us', { cookie: 'NEXT_LOCALE=fr' });
+    expect(redirect.headers.get('set-cookie')).toMatch(/NEXT_LOCALE=en/);
+    expect(redirect.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('leaves a French page without a cookie to Next’s caching, the same for everyone', () => {
+    const french = call('/fr', { 'accept-language': 'fr-CA,fr;q=0.9' });
+    expect(french.headers.get('set-cookie')).toBeNull();
+    expect(french.headers.get('cache-control')).toBeNull();
+    expect(french.headers.get('vary')).toBeNull();
+  });
+
+  it('says that an unprefixed address answers by the cookie and Accept-Language, page and redirect alike', () => {
+    const english = call('/about-us', { 'accept-language': 'en-CA,en;q=0.9' });
+    expect(rewrittenTo(english)).toBe('/en/about-us');
+    expect(english.headers.get('vary')).toBe('Cookie, Accept-Language');
+    expect(english.headers.get('set-cookie')).toBeNull();
+    const redirect = call('/about-us', { cookie: 'NEXT_LOCALE=fr' });
+    expect(redirect.status).toBe(307);
+    expect(redirect.headers.get('vary')).toBe('Cookie, Accept-Language');
+  });
+});
+
 describe('the Content-Security-Policy of pages', () => {
   const policyOf = (response: Response) => response.headers.get('content-security-policy') ?? '';
   const nonceOf = (policy: string) => /'nonce-([A-Za-z0-9+/]+=*)'/.exec(policy)?.[1];

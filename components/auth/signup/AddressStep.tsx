@@ -26,7 +26,7 @@ export function AddressStep({ values, serverErrors, onNext, onBack }: StepProps<
   useServerErrors(setError, serverErrors);
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={handleSubmit((parsed) => onNext(getValues(), parsed))}>
+    <form method="post" className={formStyles.form} noValidate onSubmit={handleSubmit((parsed) => onNext(getValues(), parsed))}>
       <AddressFields
         register={register as never}
         control={control as never}

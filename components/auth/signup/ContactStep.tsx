@@ -22,7 +22,7 @@ export function ContactStep({ values, serverErrors, onNext, onBack }: StepProps<
   useServerErrors(setError, serverErrors);
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={handleSubmit((parsed) => onNext(getValues(), parsed))}>
+    <form method="post" className={formStyles.form} noValidate onSubmit={handleSubmit((parsed) => onNext(getValues(), parsed))}>
       <div className={styles.row}>
         <TextField
           label={t('firstName')}

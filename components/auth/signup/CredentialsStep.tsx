@@ -22,7 +22,7 @@ export function CredentialsStep({ values, serverErrors, onNext }: StepProps<'cre
   useServerErrors(setError, serverErrors);
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={handleSubmit((parsed) => onNext(getValues(), parsed))}>
+    <form method="post" className={formStyles.form} noValidate onSubmit={handleSubmit((parsed) => onNext(getValues(), parsed))}>
       <TextField
         label={t('email')}
         type="email"

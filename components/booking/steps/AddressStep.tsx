@@ -20,7 +20,7 @@ export function AddressStep({ focusHeading }: { focusHeading: boolean }) {
 
   return (
     <StepFrame title={t('address.title')} lead={t('address.lead')} focusHeading={focusHeading}>
-      <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+      <form method="post" className={formStyles.form} noValidate onSubmit={onSubmit}>
         <AddressFields
           register={form.register as never}
           control={form.control as never}

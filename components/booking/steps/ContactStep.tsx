@@ -25,7 +25,7 @@ export function ContactStep({ focusHeading, forPatient }: { focusHeading: boolea
 
   return (
     <StepFrame title={t('contact.title')} lead={forPatient ? t('contact.forPatient') : t('contact.lead')} focusHeading={focusHeading}>
-      <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+      <form method="post" className={formStyles.form} noValidate onSubmit={onSubmit}>
         <div className={styles.row}>
           <TextField label={t('contact.firstName')} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
           <TextField label={t('contact.lastName')} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />

@@ -98,7 +98,7 @@ export function PatientPicker() {
   return (
     <div>
       <h4>{t('patientTitle')}</h4>
-      <form className={styles.searchRow} role="search" onSubmit={onSearch} noValidate>
+      <form method="post" className={styles.searchRow} role="search" onSubmit={onSearch} noValidate>
         <TextField
           label={t('searchLabel')}
           hint={t('searchHint')}

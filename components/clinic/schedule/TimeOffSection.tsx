@@ -120,7 +120,7 @@ export function TimeOffSection({ entries, onChange }: { entries: TimeOffEntry[];
         </ul>
       )}
 
-      <form onSubmit={submit} noValidate aria-labelledby="time-off-form-heading" className={styles.timeOffForm}>
+      <form method="post" onSubmit={submit} noValidate aria-labelledby="time-off-form-heading" className={styles.timeOffForm}>
         <h3 id="time-off-form-heading">{t('formHeading')}</h3>
         <p className={styles.muted}>{t('formIntro')}</p>
         <div className={styles.grid}>

@@ -77,7 +77,7 @@ export function WeeklyScheduleForm({ schedule, onSaved }: { schedule: Schedule; 
     <section aria-labelledby="weekly-heading" className={styles.section}>
       <h2 id="weekly-heading">{t('heading')}</h2>
       <p className={styles.muted}>{t('intro')}</p>
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         {hasRowErrors || errors.ranges ? (
           <p className={formStyles.error} role="alert">
             {errors.ranges ? errorText(errors.ranges) : t('invalid')}

@@ -56,7 +56,7 @@ export function InviteForm({ onSent }: { onSent: () => void }) {
     <section aria-labelledby="team-invite" className={styles.section}>
       <h2 id="team-invite">{t('heading')}</h2>
       <p className={styles.muted}>{t('intro')}</p>
-      <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+      <form method="post" className={formStyles.form} noValidate onSubmit={onSubmit}>
         {formError ? (
           <FormAlert>
             <p>{formError}</p>

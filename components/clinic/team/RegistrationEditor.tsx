@@ -102,6 +102,7 @@ function RegistrationForm({ employee, onStarting, onClose }: FormProps) {
   const fieldError = errors.registration_number?.message;
   return (
     <form
+      method="post"
       className={styles.registration}
       noValidate
       onSubmit={(event) => {

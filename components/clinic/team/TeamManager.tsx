@@ -39,6 +39,7 @@ export function TeamManager() {
 
   return (
     <div className={styles.page}>
+      {roster?.unreachable_link_origin ? <SiteUrlWarning origin={roster.unreachable_link_origin} /> : null}
       <InviteForm onSent={reload} />
       {failed ? (
         <div className={`${text.alert} ${styles.alert}`} role="alert">
@@ -60,5 +61,19 @@ export function TeamManager() {
       )}
       <MailFailures />
     </div>
+  );
+}
+
+/**
+ * Issue 27: while SITE_URL is not set on a server others reach, the e-mails' links name an
+ * origin nobody who gets them can open (http://localhost:3000). Said first, until it is set.
+ */
+function SiteUrlWarning({ origin }: { origin: string }) {
+  const t = useTranslations('ClinicTeam.siteUrl');
+  return (
+    <section aria-labelledby="team-site-url" className={`${styles.section} ${text.alert} ${styles.alert}`}>
+      <h2 id="team-site-url">{t('heading')}</h2>
+      <p className={text.breakable}>{t('body', { origin })}</p>
+    </section>
   );
 }

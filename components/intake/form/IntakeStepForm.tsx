@@ -70,7 +70,7 @@ export function IntakeStepForm({ index, serverErrors, onNext, onBack }: Props) {
 
   return (
     <FormProvider {...methods}>
-      <form className={`${formStyles.form} ${styles.stepForm}`} noValidate onSubmit={handleSubmit(() => onNext())}>
+      <form method="post" className={`${formStyles.form} ${styles.stepForm}`} noValidate onSubmit={handleSubmit(() => onNext())}>
         {fieldGroups(step.fields.filter((field) => !field.showWhen || field.showWhen(values))).map((group) =>
           group.length > 1 ? (
             <div key={group[0]!.name} className={styles.cardGrid}>

@@ -75,7 +75,7 @@ export function IntakeSubmitStep({ beforeSubmit, onEdit, onFieldErrors, onSubmit
   };
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={submit}>
+    <form method="post" className={formStyles.form} noValidate onSubmit={submit}>
       <p>{t('form.reviewIntro')}</p>
       <ol className={styles.summary}>
         {intakeSteps.map(({ id }, index) => (

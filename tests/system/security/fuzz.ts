@@ -38,7 +38,10 @@ const CASES_PER_TARGET = 21;
 const EDGE_METHODS = ['TRACE', 'TRACK', 'PROPFIND', 'FOO', 'BREW'] as const;
 /** Methods Node cannot parse: answered before the request line's address is read. */
 const UNPARSED = new Set(['TRACK', 'FOO', 'BREW']);
-/** Pages are read, never written to (middleware.ts): everything but GET and HEAD is 405 `Allow: GET, HEAD`. */
+/**
+ * Pages are read, never written to (middleware.ts): everything but GET and HEAD is 405 `Allow: GET, HEAD`,
+ * but a plain form posted to a page, which goes back to it with a 303 (issue 27).
+ */
 const PAGE_METHODS = [...EDGE_METHODS, 'OPTIONS', 'CONNECT', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const PAGES: [AppPathname, Record<string, string>?][] = [
   ['/'], ['/services/nutrition-evaluation'], ['/blog/[slug]', { slug: 'fibre-and-gut-health' }], ['/contact-us'], ['/login'], ['/manage-appointment'], ['/book-online'],
@@ -147,7 +150,9 @@ function methodCases(rng: Rng, ctx: Context): Case[] {
       // A Server Action is a POST to a page: refused like any other.
       if (method === 'POST' && rng.chance(0.5)) Object.assign(req, { raw: '["x"]', headers: { ...req.headers, 'next-action': 'f'.repeat(42), 'content-type': 'text/plain;charset=UTF-8' } });
       else if (method !== 'CONNECT' && method !== 'OPTIONS' && rng.chance(0.5)) Object.assign(req, { raw: 'a=1&b=%00', headers: { ...req.headers, 'content-type': 'application/x-www-form-urlencoded' } });
-      cases.push({ kind: `page ${method}`, who: 'guest', route: path, req, check: (answer) => pageMethodProblems(method, answer) });
+      // A form posted to its page before the page's script ran is sent back to it (issue 27).
+      const formPost = method === 'POST' && req.headers?.['content-type'] === 'application/x-www-form-urlencoded' && !UNKNOWN_PAGES.includes(path);
+      cases.push({ kind: `page ${method}${formPost ? ' (form)' : ''}`, who: 'guest', route: path, req, check: (answer) => (formPost ? formPostProblems(path, answer) : pageMethodProblems(method, answer)) });
     }
   }
   return cases;
@@ -213,6 +218,21 @@ function pageMethodProblems(method: string, answer: Answer): string[] {
   if (answer.status !== 405) problems.push(`expected 405, got ${answer.status}`);
   const allow = listOf(answer.headers.get('allow'));
   if (allow.join(', ') !== 'GET, HEAD') problems.push(`Allow "${allow.join(', ')}", expected GET, HEAD`);
+  return problems;
+}
+
+/**
+ * A plain form posted to a page (middleware.ts, issue 27): 303 back to the same address, nothing
+ * from the body in it, never cached, nothing to run or frame.
+ */
+function formPostProblems(path: string, answer: Answer): string[] {
+  if (answer.status === 0) return [answer.text];
+  const problems = edgeHeaderProblems(answer);
+  if (answer.status !== 303) problems.push(`expected 303, got ${answer.status}`);
+  const location = answer.headers.get('location');
+  const target = location ? new URL(location, 'http://localhost') : null;
+  if (!target || target.pathname + target.search !== path) problems.push(`Location "${location ?? 'missing'}", expected ${path}`);
+  if (!/(^|[,\s])no-store($|[,\s])/.test(answer.headers.get('cache-control') ?? '')) problems.push(`Cache-Control "${answer.headers.get('cache-control') ?? 'missing'}" lacks no-store`);
   return problems;
 }
 

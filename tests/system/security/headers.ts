@@ -8,7 +8,9 @@ import { Section } from './report';
 /**
  * Section 7: the security headers of issue #9 (DESIGN §4.5, OWASP ASVS 5.0 V3.4) on pages and
  * API answers. A page rendered per request carries a fresh CSP nonce on every script; a
- * prerendered page (issue 14) names each of its inline scripts by hash, with no nonce.
+ * prerendered page (issue 14) names each of its inline scripts by hash, with no nonce. What a
+ * shared cache may keep (issue 27): never a Set-Cookie, a 404 a minute at most, and an address
+ * whose answer depends on the cookie and the browser's languages says so in Vary.
  */
 export async function runHeaders(ctx: Context): Promise<Section> {
   const section = new Section('headers');
@@ -44,6 +46,11 @@ export async function runHeaders(ctx: Context): Promise<Section> {
     }
     checkCommon(section, path, first, 'strict-origin-when-cross-origin');
     section.check((first.headers.get('permissions-policy') ?? '') !== '', `${path}: no Permissions-Policy`);
+    checkSharedCache(section, path, first);
+    if (prerendered.includes(path)) {
+      // Issue 14: a prerendered page stays for a CDN to keep (issue 27 took nothing away from that).
+      section.check(sharedLifetime(first) > 0, `${path}: a prerendered page a shared cache may not keep: Cache-Control "${first.headers.get('cache-control') ?? 'missing'}"`);
+    }
   }
 
   // Unknown addresses that look like files (issue 18): the middleware runs on them too, so they
@@ -61,6 +68,35 @@ export async function runHeaders(ctx: Context): Promise<Section> {
     checkCommon(section, path, answer, 'strict-origin-when-cross-origin');
     section.check((answer.headers.get('permissions-policy') ?? '') !== '', `${path}: no Permissions-Policy`);
     checkVisibleText(section, `${path} (the 404 page)`, answer);
+    // Issue 27: kept by a shared cache a minute at most (it was a year), by a browser not at all.
+    checkSharedCache(section, path, answer);
+    const browserAge = /(?:^|[,\s])max-age=(\d+)/.exec(answer.headers.get('cache-control') ?? '')?.[1];
+    section.check(sharedLifetime(answer) <= 60 && Number(browserAge ?? 0) === 0, `${path}: a 404 kept too long: Cache-Control "${answer.headers.get('cache-control') ?? 'missing'}"`);
+  }
+
+  // Issue 27: what a shared cache keeps is harmless and names what it depends on.
+  // A page load in another language than the browser's sets the cookie: that answer is private.
+  const frenchForEnglish = await client.send(section, { method: 'GET', path: '/fr', headers: { 'accept-language': 'en-CA,en;q=0.9' } });
+  section.check(/NEXT_LOCALE=fr/.test(frenchForEnglish.headers.get('set-cookie') ?? ''), `/fr for an English browser: no NEXT_LOCALE cookie (${describe(frenchForEnglish)})`);
+  checkSharedCache(section, '/fr (English browser)', frenchForEnglish);
+  // The French page itself answers the same to everyone: no cookie, no Vary on the cookie needed.
+  const frenchForFrench = await get('/fr');
+  section.check(frenchForFrench.headers.get('set-cookie') === null, `/fr for a French browser: Set-Cookie "${frenchForFrench.headers.get('set-cookie')}"`);
+  // An unprefixed (English) address answers by the cookie and Accept-Language: page or redirect, it says so.
+  const englishPage = localizedPath('/about-us', 'en');
+  const answers: [string, Answer][] = [
+    [`${englishPage} (English browser)`, await get(englishPage)],
+    [`${englishPage} (French cookie)`, await client.send(section, { method: 'GET', path: englishPage, cookie: 'NEXT_LOCALE=fr', headers: { 'accept-language': 'en-CA,en;q=0.9' } })],
+    [`${englishPage} (French browser)`, await client.send(section, { method: 'GET', path: englishPage, headers: { 'accept-language': 'fr-CA,fr;q=0.9' } })],
+    ['/ (English browser)', await get('/')],
+  ];
+  const [english, frenchCookie, frenchBrowser] = answers.map(([, answer]) => answer);
+  section.check(english!.status === 200, `${englishPage} (English browser): expected 200, got ${describe(english!)}`);
+  section.check(frenchCookie!.status === 307 && frenchBrowser!.status === 307, `${englishPage}: a French visitor is not redirected (${describe(frenchCookie!)}; ${describe(frenchBrowser!)})`);
+  for (const [label, answer] of answers) {
+    const vary = listOf(answer.headers.get('vary')).map((name) => name.toLowerCase());
+    section.check(vary.includes('cookie') && vary.includes('accept-language'), `${label}: Vary "${answer.headers.get('vary') ?? 'missing'}" lacks Cookie, Accept-Language`);
+    checkSharedCache(section, label, answer);
   }
 
   // No "undefined" where a value was missing, in what a visitor reads, in both languages.
@@ -97,6 +133,27 @@ export async function runHeaders(ctx: Context): Promise<Section> {
     section.check(problems.length === 0, `${label}: ${problems.join('; ')}`);
   }
   return section;
+}
+
+const listOf = (header: string | null) => (header ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+
+/**
+ * How long a shared cache (a CDN, a proxy) may keep an answer, in seconds: s-maxage, else
+ * max-age of a public answer; 0 for private or no-store (RFC 9111; an answer with no freshness
+ * a cache could only keep to revalidate, and these have no validator).
+ */
+function sharedLifetime(answer: Answer): number {
+  const directives = listOf(answer.headers.get('cache-control')?.toLowerCase() ?? null);
+  if (directives.some((d) => d === 'no-store' || d === 'private' || d.startsWith('private='))) return 0;
+  const value = (name: string) => directives.find((d) => d.startsWith(`${name}=`))?.slice(name.length + 1);
+  const shared = value('s-maxage') ?? (directives.includes('public') ? value('max-age') : undefined);
+  return Number(shared ?? 0);
+}
+
+/** Issue 27: an answer a shared cache may keep carries no Set-Cookie (it would hand it to everyone). */
+function checkSharedCache(section: Section, label: string, answer: Answer): void {
+  const cookie = answer.headers.get('set-cookie');
+  section.check(sharedLifetime(answer) === 0 || cookie === null, `${label} (${answer.status}): Cache-Control "${answer.headers.get('cache-control')}" with Set-Cookie "${cookie}"`);
 }
 
 const nonceOf = (script: string[]) => script.map((source) => /^'nonce-([A-Za-z0-9+/]+={0,2})'$/.exec(source)?.[1]).find(Boolean);

@@ -1,8 +1,9 @@
 /**
  * `npm run test:security`: starts one production server (`npm start` on the build in APP_DIR) on a fresh
  * embedded data directory with a known APP_SECRET, then attacks its API: actors and fixtures,
- * headers, the authorization matrix, booking-token tampering, cross-site requests, rate limits
- * and, last (it trips limits and changes data), the fuzzer. Prints a summary table and the
+ * the start's SITE_URL warning (a second, short start on every interface), headers, the
+ * authorization matrix, booking-token tampering, cross-site requests, rate limits and, last (it
+ * trips limits and changes data), the fuzzer. Prints a summary table and the
  * failures; exits 1 if anything failed.
  *
  * Environment: SECURITY_SEED (the fuzzer's seed; default a fixed one, `random` for a new one), SECURITY_PORT (default 3401),
@@ -22,6 +23,7 @@ import { runHeaders } from './headers';
 import { Client } from './http';
 import { GUEST_BOOKINGS_PER_ADDRESS, runRateLimits } from './rateLimits';
 import { printReport, Section } from './report';
+import { runStartup } from './startup';
 
 const CONCURRENCY = 4;
 const DEFAULT_SEED = 1297697544;
@@ -39,14 +41,20 @@ async function main(): Promise<number> {
   const started = Date.now();
 
   console.log(`security: starting the server on port ${port}, data in ${dataDir}, fuzzer seed ${seed}`);
-  // The guest-booking limit the rate-limit section counts against, whatever the default.
-  const server = await startServer({ port, dataDir, env: { APP_SECRET: appSecret, GUEST_BOOKING_LIMIT_PER_HOUR: String(GUEST_BOOKINGS_PER_ADDRESS) } });
+  // The guest-booking limit the rate-limit section counts against, whatever the default. SITE_URL
+  // unset, bound to the loopback address: the start must not warn about it (the start-up section).
+  const server = await startServer({
+    port,
+    dataDir,
+    env: { APP_SECRET: appSecret, GUEST_BOOKING_LIMIT_PER_HOUR: String(GUEST_BOOKINGS_PER_ADDRESS), SITE_URL: '' },
+  });
   const sections: Record<string, Section> = {};
   const setup = new Section('actors & fixtures');
   try {
     const client = new Client(server.url);
     const ctx = await setUpActors(client, setup, { dataDir, appSecret, runId });
     const steps: [string, () => Promise<Section>][] = [
+      ['start-up', () => runStartup({ mainLog: path.join(dataDir, 'server.log'), dataRoot: process.env.SECURITY_DATA_ROOT ?? tmpdir(), runId })],
       ['headers', () => runHeaders(ctx)],
       ['authorization', () => runAuthz(ctx)],
       ['booking tokens', () => runBookingTokens(ctx)],
@@ -73,7 +81,7 @@ async function main(): Promise<number> {
   }
 
   // In the order of issue #9: actors, fuzzer, authorization, cross-site, rate limits, tokens, headers.
-  const order = ['fuzzer', 'authorization', 'cross-site', 'rate limits', 'booking tokens', 'headers'];
+  const order = ['fuzzer', 'authorization', 'cross-site', 'rate limits', 'booking tokens', 'headers', 'start-up'];
   const report = [setup, ...order.flatMap((name) => (sections[name] ? [sections[name]] : []))];
   printReport(report);
   const failed = report.some((s) => s.failed > 0);
