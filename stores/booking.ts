@@ -52,8 +52,8 @@ export interface BookingState {
   tokens: BookingTokens;
   /** What is in flight, for the interface's busy states and skeletons. */
   pending: 'check' | 'offices' | 'appointments' | 'book' | 'patient' | null;
-  /** The last failed call: the step it belongs to and the server's field errors. */
-  failure: { step: number; code: string | null; fieldErrors: Record<string, string[]> } | null;
+  /** The last failed call: the step it belongs to, the server's field errors and its first message. */
+  failure: { step: number; code: string | null; fieldErrors: Record<string, string[]>; message: string | null } | null;
   /** Set when a booking token expired and the form went back to the start (until a new session check). */
   expired: boolean;
   /** The appointment being moved (SPEC §4 rescheduling), null for a new booking. */
@@ -186,8 +186,8 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
         return true;
       } catch (error) {
         if (mine !== generation) return false;
-        const { code, fieldErrors } = readApiFailure(error);
-        set({ pending: null, failure: { step, code, fieldErrors } });
+        const { code, fieldErrors, message } = readApiFailure(error);
+        set({ pending: null, failure: { step, code, fieldErrors, message } });
         return false;
       }
     }

@@ -99,6 +99,12 @@ export function readApiFailure(error: unknown): ApiFailure {
 }
 
 /**
+ * The account forms show every failure of their call in place (at the fields or in an alert),
+ * so the client does not toast it as well: one message per failure.
+ */
+const INLINE = { inlineFailures: true } as const;
+
+/**
  * One typed function per account endpoint. `getHttp` hands over the axios instance: the app
  * loads it on first use (pages without forms need not download axios), tests pass their own.
  */
@@ -106,8 +112,11 @@ export function createAuthApi(getHttp: () => AxiosInstance | Promise<AxiosInstan
   const metadataCache = new Map<string, { at: number; data: Promise<AddressMetadata> }>();
 
   return {
+    /** The form shows a refusal; a required reset goes to its prompt page, so that one still toasts. */
     async login(credentials: LoginCredentials): Promise<{ user: User | null }> {
-      const { data } = await (await getHttp()).post<{ user?: User }>('/api/auth/login', credentials);
+      const { data } = await (await getHttp()).post<{ user?: User }>('/api/auth/login', credentials, {
+        inlineFailures: ({ code }) => code !== 'password_reset_required',
+      });
       return { user: data.user ?? null };
     },
 
@@ -139,33 +148,34 @@ export function createAuthApi(getHttp: () => AxiosInstance | Promise<AxiosInstan
     },
 
     async signup(body: SignupBody): Promise<{ user: User | null }> {
-      const { data } = await (await getHttp()).post<{ user?: User }>('/api/auth/signup', body);
+      const { data } = await (await getHttp()).post<{ user?: User }>('/api/auth/signup', body, INLINE);
       return { user: data.user ?? null };
     },
 
     async signupEmployee(body: EmployeeSignupBody): Promise<{ user: User | null }> {
-      const { data } = await (await getHttp()).post<{ user?: User }>('/api/auth/signup/employee', body);
+      const { data } = await (await getHttp()).post<{ user?: User }>('/api/auth/signup/employee', body, INLINE);
       return { user: data.user ?? null };
     },
 
     async verifyEmail(body: EmailLinkBody): Promise<void> {
-      await (await getHttp()).post('/api/auth/verify-email', body);
+      await (await getHttp()).post('/api/auth/verify-email', body, INLINE);
     },
 
     async resendVerification(body: EmailBody): Promise<void> {
-      await (await getHttp()).post('/api/auth/resend-verification', body);
+      await (await getHttp()).post('/api/auth/resend-verification', body, INLINE);
     },
 
     async requestPasswordReset(body: EmailBody): Promise<void> {
-      await (await getHttp()).post('/api/auth/password-reset', body);
+      await (await getHttp()).post('/api/auth/password-reset', body, INLINE);
     },
 
     async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<void> {
-      await (await getHttp()).post('/api/auth/password-reset/confirm', body);
+      await (await getHttp()).post('/api/auth/password-reset/confirm', body, INLINE);
     },
 
+    /** An ended session (401) sends the page to sign-in rather than to the form: that one still toasts. */
     async changePassword(body: ChangePasswordBody): Promise<void> {
-      await (await getHttp()).post('/api/auth/change-password', body);
+      await (await getHttp()).post('/api/auth/change-password', body, { inlineFailures: ({ status }) => status !== 401 });
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import type { AppointmentOptions } from '@/lib/schemas/bookingSlots';
 import type { ContactFormInput } from '@/lib/schemas/contact';
 import type { Address, Office } from '@/lib/schemas/offices';
@@ -7,7 +7,8 @@ import type { TimeOfDay, WaitlistEntry } from '@/lib/schemas/waitlist';
 /**
  * The booking calls of SPEC §7, one typed function each, field names as the API writes them.
  * Step checks return their token(s); a failure rejects with the client's error (readApiFailure),
- * after the client has shown its toasts and, for `booking_token_expired`, told the booking store.
+ * after the client has shown its toasts (none for a call whose form shows its failures inline)
+ * and, for `booking_token_expired`, told the booking store.
  */
 
 export type Language = 'en' | 'fr';
@@ -94,6 +95,8 @@ export interface AppointmentSummary {
   message?: string | null;
   can_cancel: boolean;
   can_reschedule: boolean;
+  /** The clinic's patient record only: a cancelled visit's money still to refund, in cents. */
+  refund_due_cents?: number;
 }
 
 /** SPEC §3 user appointment statistics. */
@@ -190,14 +193,14 @@ const OFFICE_CHAIN = [...BASE, 'service_token', 'contact_token', 'address_token'
 const SLOT_CHAIN = [...OFFICE_CHAIN, 'office_data_token', 'location_token'] as const;
 
 export function createBookingApi(getHttp: () => AxiosInstance | Promise<AxiosInstance>) {
-  const post = async <T>(path: string, body: unknown, timeout?: number): Promise<T> =>
-    (await (await getHttp()).post<T>(path, body, timeout ? { timeout } : undefined)).data;
+  const post = async <T>(path: string, body: unknown, config?: AxiosRequestConfig): Promise<T> =>
+    (await (await getHttp()).post<T>(path, body, config)).data;
   const get = async <T>(path: string, params?: Record<string, unknown>): Promise<T> =>
     (await (await getHttp()).get<T>(path, { params })).data;
 
   return {
     checkSession: (body: CheckSessionBody) =>
-      post<{ session_language_token: string; auth_token: string }>('/api/booking/check-session', body, CHECK_SESSION_TIMEOUT_MS),
+      post<{ session_language_token: string; auth_token: string }>('/api/booking/check-session', body, { timeout: CHECK_SESSION_TIMEOUT_MS }),
 
     services: () => get<Service[]>('/api/services/all'),
     skills: () => get<Skill[]>('/api/nutrition/skills/all'),
@@ -241,12 +244,18 @@ export function createBookingApi(getHttp: () => AxiosInstance | Promise<AxiosIns
         timeslot_end: slot.end,
       }),
 
+    /** The confirmation step says why a booking failed, in place (no toast). */
     bookAppointment: (tokens: BookingTokens) =>
-      post<BookingResult>('/api/booking/book-appointment', pick(tokens, [...SLOT_CHAIN, 'appointment_token', 'timeslot_token'])),
+      post<BookingResult>('/api/booking/book-appointment', pick(tokens, [...SLOT_CHAIN, 'appointment_token', 'timeslot_token']), {
+        inlineFailures: true,
+      }),
 
-    /** The tokens through the office step (not the slot's: the schema refuses them), and the window. */
+    /**
+     * The tokens through the office step (not the slot's: the schema refuses them), and the window.
+     * The form shows a refusal at its fields or in its alert (no toast).
+     */
     joinWaitlist: (request: WaitlistRequest, tokens: BookingTokens) =>
-      post<WaitlistJoined>('/api/booking/waitlist/join', { ...pick(tokens, SLOT_CHAIN), ...request }),
+      post<WaitlistJoined>('/api/booking/waitlist/join', { ...pick(tokens, SLOT_CHAIN), ...request }, { inlineFailures: true }),
 
     bookedAppointments: () => get<BookedAppointments>('/api/booking/booked-appointments'),
 

@@ -18,7 +18,20 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Background calls (e.g. session checks) must never toast; the failure still rejects. */
     silent?: boolean;
+    /**
+     * The caller shows this call's failures in its own form (inline), so the client does not
+     * toast them too: one message per failure. `true` for every failure, or a test of the
+     * failure for some of them. Successes are still relayed, and a booking token expiry still
+     * toasts: it resets the booking form that would have shown it.
+     */
+    inlineFailures?: boolean | ((failure: InlineFailure) => boolean);
   }
+}
+
+/** What `inlineFailures` is told of a failure: its HTTP status (null without an answer) and code. */
+interface InlineFailure {
+  status: number | null;
+  code: string | null;
 }
 
 const TOAST_KINDS: readonly ToastKind[] = ['success', 'error', 'info', 'warning'];
@@ -85,9 +98,19 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
     return response;
   };
 
+  /** True when the caller shows this failure itself (see `inlineFailures`). */
+  const shownInline = (error: AxiosError): boolean => {
+    const rule = error.config?.inlineFailures;
+    if (!rule) return false;
+    const body: unknown = error.response?.data;
+    const code = isRecord(body) && typeof body.code === 'string' ? body.code : null;
+    if (code === 'booking_token_expired') return false;
+    return rule === true || rule({ status: error.response?.status ?? null, code });
+  };
+
   const relayFailure = (error: unknown): Promise<never> => {
     if (!firstTime(error) || axios.isCancel(error)) return Promise.reject(error);
-    const silent = axios.isAxiosError(error) && error.config?.silent === true;
+    const silent = axios.isAxiosError(error) && (error.config?.silent === true || shownInline(error));
 
     // Not an axios error, or one that never left the browser: the request itself is at fault.
     if (!axios.isAxiosError(error) || (!error.response && !error.request)) {

@@ -1,11 +1,11 @@
-import type { AxiosError } from 'axios';
+import type { AxiosError, AxiosRequestConfig } from 'axios';
 import type { OrphanAppointment, ScheduleRange, TimeOffFormValues } from '@/lib/schemas/clinicSchedule';
 
 /**
  * The employee's own schedule and time off: GET/PUT /api/clinic/schedule, POST
  * /api/clinic/time-off and DELETE /api/clinic/time-off/<id>. Writes toast the server's
- * messages; a refusal's appointments and field errors come back for the page to show at the
- * rows and fields concerned.
+ * messages, except a refusal the form shows itself: its appointments and field errors come back
+ * for the page to show at the rows and fields concerned, and only there.
  */
 
 export interface ScheduleOffice {
@@ -43,15 +43,18 @@ export async function getSchedule(signal?: AbortSignal): Promise<Schedule> {
   return data;
 }
 
+/** The forms show a refusal (see `refusalOf`) at its fields or as the list to move first: no toast too. */
+const REFUSALS_INLINE: AxiosRequestConfig = { inlineFailures: ({ status }) => status === 400 || status === 409 };
+
 export async function saveSchedule(ranges: ScheduleRange[]): Promise<Schedule> {
   const { api } = await import('./client');
-  const { data } = await api.put<Schedule>('/api/clinic/schedule', { ranges });
+  const { data } = await api.put<Schedule>('/api/clinic/schedule', { ranges }, REFUSALS_INLINE);
   return data;
 }
 
 export async function addTimeOff(values: TimeOffFormValues): Promise<TimeOffEntry> {
   const { api } = await import('./client');
-  const { data } = await api.post<{ time_off: TimeOffEntry }>('/api/clinic/time-off', values);
+  const { data } = await api.post<{ time_off: TimeOffEntry }>('/api/clinic/time-off', values, REFUSALS_INLINE);
   return data.time_off;
 }
 

@@ -276,6 +276,39 @@ describe('silent requests', () => {
   });
 });
 
+describe('failures the caller shows inline (issue 27: one message per failure)', () => {
+  it('are not toasted, but successes still are and the failure still rejects', async () => {
+    await http.get('/ok-strings', { inlineFailures: true });
+    expect(toasts).toEqual([
+      ['info', 'Saved A'],
+      ['info', 'Saved B'],
+    ]);
+    toasts = [];
+    expect(await failedStatus(http.get('/bad-list', { inlineFailures: true }))).toBe(400);
+    expect(await failedStatus(http.get('/status/500', { inlineFailures: true }))).toBe(500);
+    await failure(http.get(closedPortUrl, { inlineFailures: true }));
+    expect(toasts).toEqual([]);
+  });
+
+  it('can be some failures only: the others still toast', async () => {
+    const onlyBadRequests = { inlineFailures: ({ status }: { status: number | null }) => status === 400 };
+    await failure(http.get('/bad-list', onlyBadRequests));
+    expect(toasts).toEqual([]);
+    await failure(http.get('/unauthorized', onlyBadRequests));
+    expect(toasts).toEqual([['error', 'Please sign in']]);
+
+    toasts = [];
+    await failure(http.get('/unauthorized', { inlineFailures: ({ code }) => code === 'not_signed_in' }));
+    expect(toasts).toEqual([]);
+  });
+
+  it('never include a booking token expiry: it resets the form that would show it, so it toasts', async () => {
+    await failure(http.post('/booking', {}, { inlineFailures: true }));
+    expect(expired).toBe(1);
+    expect(toasts).toEqual([['warning', 'Your booking session expired.']]);
+  });
+});
+
 describe('request defaults', () => {
   it('sends credentials', () => {
     expect(http.defaults.withCredentials).toBe(true);

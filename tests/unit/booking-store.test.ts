@@ -258,7 +258,12 @@ describe('checks and changed choices', () => {
     server.refuse.add('/api/booking/check-contact');
     expect(await store.getState().checkContact({ ...contact, email: 'not-an-address' })).toBe(false);
     expect(store.getState()).toMatchObject({ step: stepIndex('contact'), checkedThrough: stepIndex('service'), contact: { email: 'not-an-address' } });
-    expect(store.getState().failure).toEqual({ step: stepIndex('contact'), code: 'validation_error', fieldErrors: { 'contact.email': ['Enter a valid e-mail address.'] } });
+    expect(store.getState().failure).toEqual({
+      step: stepIndex('contact'),
+      code: 'validation_error',
+      fieldErrors: { 'contact.email': ['Enter a valid e-mail address.'] },
+      message: 'Check the form.',
+    });
     store.getState().goTo(stepIndex('confirmation'));
     expect(store.getState().step).toBe(stepIndex('contact'));
   });

@@ -51,7 +51,7 @@ export function ConfirmationStep({ focusHeading, services, skills, onBooked }: P
     // A virtual office's name already says so ('Virtual (video call)'): no second 'Virtual'.
     [
       t('confirmation.location'),
-      !office ? '' : office.is_virtual ? office.name : `${office.name} — ${officeLabel(office, { virtual: t('location.virtual'), noAddress: t('location.noAddress') })}`,
+      !office ? '' : office.is_virtual ? office.name : `${office.name} — ${officeLabel(office, { virtual: t('location.virtual'), noAddress: t('location.noAddress') }, dateLanguage(locale))}`,
     ],
     [t('confirmation.when'), when],
     ...(slot?.recommended_employee ? ([[t('confirmation.dietitian'), slot.recommended_employee.name]] as Array<[string, string]>) : []),
@@ -99,7 +99,8 @@ export function ConfirmationStep({ focusHeading, services, skills, onBooked }: P
       ) : null}
       {s.failure?.step === 7 ? (
         <p className={styles.error} role="alert">
-          {t('confirmation.failed')}
+          {/* The server's reason, shown here only (the call does not toast it). */}
+          {s.failure.message ?? t('confirmation.failed')}
         </p>
       ) : null}
       <StepActions

@@ -7,5 +7,13 @@ import type { Page } from '@playwright/test';
  * (WCAG 2.5.3, label in name), which missed the digestive-health page's condition buttons.
  */
 export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental']);
+  return (
+    new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'])
+      // A toast on its way out: react-toastify drops its role for the exit animation (data-in
+      // false) and keeps its tabindex, so an audit that lands in those 750 ms would report the
+      // leaving toast (focus-order-semantics) depending on the machine's speed. Toasts on
+      // screen are audited as usual.
+      .exclude('.Toastify__toast[data-in="false"]')
+  );
 }
