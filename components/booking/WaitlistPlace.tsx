@@ -7,7 +7,7 @@ import { readApiFailure } from '@/lib/api/auth';
 import { waitlistApi } from '@/lib/api/waitlist';
 import type { WaitlistEntry, WaitlistOffer } from '@/lib/schemas/waitlist';
 import { clinic } from '@/lib/clinic';
-import { dateLanguage, formatDateTime, formatLocalDate, weekdayName } from '@/lib/format/dates';
+import { dateLanguage, formatDateTime, formatDateWindow, weekdayName } from '@/lib/format/dates';
 import { formatPhone } from '@/lib/format/phone';
 import { isLinkToken } from '@/lib/schemas/linkToken';
 import { Link } from '@/lib/i18n/navigation';
@@ -186,12 +186,18 @@ function OfferCard({ offer, entry, busy, onClaim }: OfferProps) {
         </>
       ) : (
         <p>
-          {t(`offerStatus.${offer.status}`)}
+          {t(`offerStatus.${offerStatusKey(offer.status, entry)}`)}
           {offer.status !== 'claimed' && entry.status === 'active' ? ` ${t('stillListed')}` : null}
         </p>
       )}
     </section>
   );
+}
+
+/** What became of an offer: a withdrawn one says why when the place ended (left, or removed by the clinic). */
+function offerStatusKey(status: Exclude<WaitlistOffer['status'], 'open'>, entry: WaitlistEntry) {
+  if (status !== 'withdrawn') return status;
+  return entry.status === 'left' ? 'withdrawnLeft' : entry.status === 'removed' ? 'withdrawnRemoved' : 'withdrawn';
 }
 
 /** The place's preferences, as the confirmation e-mail states them. */
@@ -202,14 +208,13 @@ function PlaceFacts({ entry }: { entry: WaitlistEntry }) {
   const locale = useLocale();
   const capital = (text: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
   const language = dateLanguage(locale);
-  const longDate = (date: string) => formatLocalDate(date, language, 'full');
   const weekday = (day: number) => weekdayName(day, language);
   const days = entry.weekdays.length === 7 ? t('anyDay') : format.list(entry.weekdays.map(weekday), { type: 'conjunction' });
   const rows: Array<[string, string]> = [
     [m('statusLabel'), t(`status.${entry.status}`)],
     [m('service'), entry.service_name],
     [m('location'), locationText(entry, m('virtual'))],
-    [t('dates'), capital(t('dateRange', { from: longDate(entry.from_date), to: longDate(entry.to_date) }))],
+    [t('dates'), capital(formatDateWindow(entry.from_date, entry.to_date, language))],
     [t('times'), capital(format.list(entry.times_of_day.map((time) => t(`timeOfDay.${time}`)), { type: 'disjunction' }))],
     [t('days'), capital(days)],
   ];

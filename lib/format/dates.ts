@@ -146,3 +146,15 @@ export function weekdayName(isoWeekday: number, language: DateLanguage, width: '
   // 2024-01-01 was a Monday.
   return onCalendar(`2024-01-0${isoWeekday}`, width === 'long' ? 'EEEE' : 'EEE', language);
 }
+
+/**
+ * A waitlist's window of calendar dates, full, as a sentence reads it: "Friday, November 27, 2026
+ * to Monday, November 30, 2026" / « du vendredi 27 novembre 2026 au lundi 30 novembre 2026 », and
+ * a single day "on Friday, November 27, 2026" / « le vendredi 27 novembre 2026 ».
+ */
+export function formatDateWindow(from: string, to: string, language: DateLanguage): string {
+  const first = formatLocalDate(from, language, 'full');
+  if (from === to) return language === 'fr' ? `le ${first}` : `on ${first}`;
+  const last = formatLocalDate(to, language, 'full');
+  return language === 'fr' ? `du ${first} au ${last}` : `${first} to ${last}`;
+}

@@ -28,7 +28,27 @@ export const joinWaitlistSchema = z
       .max(7)
       .transform((days) => [...new Set(days)].sort()),
   })
-  .refine((body) => body.from_date <= body.to_date, { path: ['to_date'], error: 'waitlistWindowOrder' });
+  .refine((body) => body.from_date <= body.to_date, { path: ['to_date'], error: 'waitlistWindowOrder' })
+  // A window none of whose days is a chosen weekday could never be offered a time.
+  .refine((body) => body.from_date > body.to_date || body.weekdays.length === 0 || windowHasWeekday(body.from_date, body.to_date, body.weekdays), {
+    path: ['weekdays'],
+    error: 'waitlistNoMatchingDay',
+  });
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether some date of [from, to] ('YYYY-MM-DD', both included) falls on one of `weekdays` (ISO:
+ * 1 = Monday .. 7 = Sunday). A week holds every weekday, so at most 7 dates are looked at.
+ */
+function windowHasWeekday(from: string, to: string, weekdays: readonly number[]): boolean {
+  const first = Date.parse(`${from}T00:00:00Z`);
+  const last = Math.min(Date.parse(`${to}T00:00:00Z`), first + 6 * DAY_MS);
+  for (let day = first; day <= last; day += DAY_MS) {
+    if (weekdays.includes(((new Date(day).getUTCDay() + 6) % 7) + 1)) return true;
+  }
+  return false;
+}
 
 /** The waitlist page's calls: the e-mailed link's token, never in the address. */
 const token = z.string({ error: 'required' }).max(200, { error: 'tooLong' });

@@ -29,6 +29,8 @@ const TZ = 'America/Toronto';
 const START = new Date('2026-11-24T14:00:00Z');
 const END = new Date('2026-11-24T15:00:00Z');
 const PREVIOUS = new Date('2026-11-20T18:30:00Z'); // Friday 20 November, 13:30
+/** The dietitian's own end: the visit and its notes. */
+const BLOCKED = new Date(END.getTime() + 10 * 60_000);
 const MANAGE = 'https://example.test/fr/profile?tab=appointments&x=1';
 // What a patient might write in the booking's message: it must never reach an e-mail.
 const HEALTH = 'Diabète de type 2, allergie aux arachides';
@@ -56,11 +58,11 @@ const renderers: Record<string, (language: EmailLanguage, overrides?: Partial<Pa
   rescheduled: (language, o) => appointmentRescheduledEmail({ ...patientInput(language, o), previousStart: PREVIOUS }),
   cancelled: (language, o) => appointmentCancelledEmail(patientInput(language, o)),
   dietitianBooked: (language, o) =>
-    dietitianNoticeEmail({ ...patientInput(language, o), kind: 'booked', patientName: o?.firstName ?? 'Zoé Martin', dietitianFirstName: 'Marie-Ève' }),
+    dietitianNoticeEmail({ ...patientInput(language, o), blockedUntil: BLOCKED, kind: 'booked', patientName: o?.firstName ?? 'Zoé Martin', dietitianFirstName: 'Marie-Ève' }),
   dietitianRescheduled: (language, o) =>
-    dietitianNoticeEmail({ ...patientInput(language, o), kind: 'rescheduled', previousStart: PREVIOUS, patientName: o?.firstName ?? 'Zoé Martin' }),
+    dietitianNoticeEmail({ ...patientInput(language, o), blockedUntil: BLOCKED, kind: 'rescheduled', previousStart: PREVIOUS, patientName: o?.firstName ?? 'Zoé Martin' }),
   dietitianCancelled: (language, o) =>
-    dietitianNoticeEmail({ ...patientInput(language, o), kind: 'cancelled', patientName: o?.firstName ?? 'Zoé Martin' }),
+    dietitianNoticeEmail({ ...patientInput(language, o), blockedUntil: BLOCKED, kind: 'cancelled', patientName: o?.firstName ?? 'Zoé Martin' }),
 };
 
 const allParts = (email: RenderedEmail) => [email.subject, email.text, email.html];
@@ -162,14 +164,29 @@ describe('booking e-mail templates', () => {
   });
 
   it('dietitian notice: in their language, names the patient, points to the record', () => {
-    const notice = dietitianNoticeEmail({ ...patientInput('fr'), kind: 'booked', patientName: 'Zoé\r\nMartin', dietitianFirstName: 'Marie-Ève' });
+    const notice = dietitianNoticeEmail({ ...patientInput('fr'), blockedUntil: BLOCKED, kind: 'booked', patientName: 'Zoé\r\nMartin', dietitianFirstName: 'Marie-Ève' });
     expect(notice.subject).toBe('Nouveau rendez-vous\u00a0: Zoé Martin, mardi 24 novembre 2026 à 9\u00a0h\u00a000');
     expect(notice.text).toMatch(/^Bonjour Marie-Ève,/);
     expect(notice.text).toContain('Patient\u00a0: Zoé Martin');
     expect(notice.text).toContain('ne sont jamais envoyés par courriel');
     expect(notice.text).not.toContain('Diététiste'); // it is addressed to them
-    const moved = dietitianNoticeEmail({ ...patientInput('en'), kind: 'rescheduled', previousStart: PREVIOUS, patientName: 'Zoé Martin' });
+    const moved = dietitianNoticeEmail({ ...patientInput('en'), blockedUntil: BLOCKED, kind: 'rescheduled', previousStart: PREVIOUS, patientName: 'Zoé Martin' });
     expect(moved.text).toContain('Friday, November 20, 2026 at 1:30 p.m.');
+  });
+
+  it('dietitian notice: the patient’s duration, and the time held in their calendar named as such (issue 27)', () => {
+    // 50 minutes with the patient, 1 hour in the dietitian's calendar.
+    const visit = { end: new Date(START.getTime() + 50 * 60_000), blockedUntil: new Date(START.getTime() + 60 * 60_000), patientName: 'Zoé Martin' };
+    const kinds = [{ kind: 'booked' as const }, { kind: 'rescheduled' as const, previousStart: PREVIOUS }, { kind: 'cancelled' as const }];
+    for (const extra of kinds) {
+      const en = dietitianNoticeEmail({ ...patientInput('en'), ...visit, ...extra }).text;
+      expect(en).toContain('Duration: 50 minutes');
+      expect(en).toContain(extra.kind === 'cancelled' ? 'Time freed in your calendar: 1 hour' : 'Time blocked in your calendar: 1 hour');
+      expect(en).not.toContain('Duration: 1 hour');
+      const fr = dietitianNoticeEmail({ ...patientInput('fr'), ...visit, ...extra }).text;
+      expect(fr).toContain('Durée\u00a0: 50 minutes');
+      expect(fr).toContain(extra.kind === 'cancelled' ? 'Temps libéré dans votre agenda\u00a0: 1 heure' : 'Temps réservé à votre agenda\u00a0: 1 heure');
+    }
   });
 });
 

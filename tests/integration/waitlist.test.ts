@@ -15,10 +15,11 @@ import { POST as addTimeOff } from '@/app/api/clinic/time-off/route';
 import { pageLink } from '@/lib/server/auth/links';
 import { utcToLocalDate, addDays } from '@/lib/server/booking/clinicTime';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, services, skills, waitlistEntries, waitlistOffers } from '@/lib/server/db/schema';
+import { appointments, services, skills, waitlistEntries, waitlistOffers, waitlistWakeups } from '@/lib/server/db/schema';
 import { readOutbox, type OutboxRecord } from '@/lib/server/email';
 import { deliverQueuedEmails } from '@/lib/server/email/queue';
 import { listenersSettled } from '@/lib/server/events/announce';
+import { expireEntries } from '@/lib/server/waitlist/entries';
 import { offerFreedSlots } from '@/lib/server/waitlist/offerPass';
 import { OFFER_BATCH, OFFER_LIFETIME_MS } from '@/lib/server/waitlist/rules';
 import { manageTokenIn } from './support/after-booking';
@@ -379,5 +380,149 @@ describe('D. deleted time off frees a chosen dietitian’s day', () => {
     expect(notice!.text).not.toContain('Diabetes');
     expect((await offersOf(entry!.id))[0]!.status).toBe('withdrawn');
     expect((await call(withId(clinicRemove, entry!.id), `/api/clinic/waitlist/${entry!.id}`, { method: 'DELETE', cookie: employee.cookie })).status).toBe(404);
+  });
+});
+
+describe('E. an offer that is left or removed goes on at once (issue 27)', () => {
+  it('leaving or being removed passes the held time to the next in line in the same pass; a claim after says why it is refused', async () => {
+    const { patient, visit, emails } = await waitingFor(OFFER_BATCH + 2, 24 * 18);
+    await call(cancelAppointment, '/api/booking/cancel-appointment', { body: { appointment_id: visit.id }, cookie: patient.cookie });
+    await listenersSettled(); // the cancellation's own background pass
+    await offerFreedSlots(db);
+    const entries = await Promise.all(emails.map(entryOf));
+    expect((await Promise.all(entries.map((e) => offersOf(e.id)))).map((offers) => offers.length)).toEqual([...Array<number>(OFFER_BATCH).fill(1), 0, 0]);
+    const freedStart = new Date(visit.slot.start);
+    const openOffersOfTime = async () =>
+      (await db.select().from(waitlistOffers).where(and(eq(waitlistOffers.startsAt, freedStart), eq(waitlistOffers.status, 'open')))).filter(
+        (o) => o.employeeId === visit.slot.recommended_employee.id,
+      );
+
+    // The first leaves from the offer's own link: the offer is withdrawn, and its time is recorded
+    // as freed in the same transaction and announced: the leave's background pass offers it to the
+    // next in line, long before the batch's other offers expire (no job run, no clock moved).
+    const [held] = await offersTo(emails[0]!, 'en');
+    const ip = freshIp();
+    const left = await postFrom(ip, leave, '/api/booking/waitlist/leave', { token: held!.token });
+    expect(left.status).toBe(200);
+    expect(left.json).toMatchObject({ entry: { status: 'left' }, offer: { status: 'withdrawn' } });
+    await listenersSettled();
+    expect(await offersOf(entries[OFFER_BATCH]!.id)).toMatchObject([{ status: 'open', startsAt: freedStart }]);
+    expect(await offersOf(entries[OFFER_BATCH + 1]!.id)).toHaveLength(0);
+    expect(await openOffersOfTime()).toHaveLength(OFFER_BATCH);
+
+    // The clinic removes the second: the next one is offered it at once too.
+    const removed = await call(withId(clinicRemove, entries[1]!.id), `/api/clinic/waitlist/${entries[1]!.id}`, { method: 'DELETE', cookie: employee.cookie });
+    expect(removed.status).toBe(200);
+    await listenersSettled();
+    expect(await offersOf(entries[OFFER_BATCH + 1]!.id)).toMatchObject([{ status: 'open', startsAt: freedStart }]);
+    expect(await openOffersOfTime()).toHaveLength(OFFER_BATCH);
+    expect((await offersOf(entries[1]!.id))[0]!.status).toBe('withdrawn');
+    // Each got its offer e-mail.
+    expect(await offersTo(emails[OFFER_BATCH]!, 'en')).toHaveLength(1);
+    expect(await offersTo(emails[OFFER_BATCH + 1]!, 'en')).toHaveLength(1);
+
+    // Claiming the withdrawn offer afterwards: a distinct answer that says what happened, never
+    // "expired" or "you stay on the waitlist", in the page's language.
+    const afterLeaving = await postFrom(ip, claim, '/api/booking/waitlist/claim', { token: held!.token });
+    expect(afterLeaving.status).toBe(410);
+    expect(afterLeaving.json).toMatchObject({ code: 'waitlist_offer_withdrawn' });
+    expect(JSON.stringify(afterLeaving.json)).toContain('This offer was withdrawn because you left the waitlist.');
+    expect(JSON.stringify(afterLeaving.json)).not.toMatch(/expired|You stay on the waitlist/);
+    const afterLeavingFr = await postFrom(ip, claim, '/api/booking/waitlist/claim', { token: held!.token }, { locale: 'fr' });
+    expect(JSON.stringify(afterLeavingFr.json)).toContain('Cette offre a été retirée parce que vous avez quitté la liste d’attente.');
+
+    const [removedOffer] = await offersTo(emails[1]!, 'en');
+    const afterRemoval = await postFrom(freshIp(), claim, '/api/booking/waitlist/claim', { token: removedOffer!.token }, { locale: 'fr' });
+    expect(afterRemoval.status).toBe(410);
+    expect(afterRemoval.json).toMatchObject({ code: 'waitlist_offer_withdrawn' });
+    expect(JSON.stringify(afterRemoval.json)).toContain('Cette offre a été retirée parce que la clinique vous a retiré de la liste d’attente.');
+    expect(JSON.stringify(afterRemoval.json)).not.toMatch(/expiré|Vous restez sur la liste/);
+    const afterRemovalEn = await postFrom(freshIp(), claim, '/api/booking/waitlist/claim', { token: removedOffer!.token });
+    expect(JSON.stringify(afterRemovalEn.json)).toContain('This offer was withdrawn because the clinic took you off the waitlist.');
+
+    // Nothing was booked by them; the page's view says the offer was withdrawn and the place ended.
+    const booked = await db.select().from(appointments).where(and(eq(appointments.startsAt, freedStart), eq(appointments.status, 'booked')));
+    expect(booked.filter((a) => a.guestContact?.email === emails[0] || a.guestContact?.email === emails[1])).toHaveLength(0);
+    const seen = await postFrom(freshIp(), viewLink, '/api/booking/waitlist', { token: removedOffer!.token });
+    expect(seen.json).toMatchObject({ entry: { status: 'removed' }, offer: { status: 'withdrawn' } });
+
+    // The one offered it after the leave can still book it.
+    const [next] = await offersTo(emails[OFFER_BATCH]!, 'en');
+    const claimed = await postFrom(freshIp(), claim, '/api/booking/waitlist/claim', { token: next!.token });
+    expect(claimed.status, JSON.stringify(claimed.json)).toBe(200);
+    expect(claimed.json).toMatchObject({ entry: { status: 'booked' }, appointment: { start: visit.slot.start } });
+  });
+
+  it('when the whole batch leaves, the time goes to the next batch at once', async () => {
+    const { patient, visit, emails } = await waitingFor(OFFER_BATCH * 2, 24 * 21);
+    await call(cancelAppointment, '/api/booking/cancel-appointment', { body: { appointment_id: visit.id }, cookie: patient.cookie });
+    await listenersSettled();
+    await offerFreedSlots(db);
+    const first = emails.slice(0, OFFER_BATCH);
+    const second = emails.slice(OFFER_BATCH);
+    for (const email of first) {
+      const [held] = await offersTo(email, 'en');
+      expect((await postFrom(freshIp(), leave, '/api/booking/waitlist/leave', { token: held!.token })).status).toBe(200);
+    }
+    await listenersSettled();
+    const offers = await Promise.all(second.map(async (email) => offersOf((await entryOf(email)).id)));
+    expect(offers).toEqual(second.map(() => [expect.objectContaining({ status: 'open', startsAt: new Date(visit.slot.start) })]));
+    // Nothing is left to offer: no wakeup stays behind.
+    expect(await db.select().from(waitlistWakeups)).toHaveLength(0);
+  });
+});
+
+describe('F. a window that can never match is refused (issue 27)', () => {
+  /** The first date from `from` on whose ISO weekday is `weekday`. */
+  const nextWeekday = (from: string, weekday: number) => {
+    for (let date = from; ; date = addDays(date, 1)) if (((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1 === weekday) return date;
+  };
+
+  it('one Friday with Saturday as the only weekday: 400 with a localized field error, no place and no e-mail', async () => {
+    const friday = nextWeekday(addDays(utcToLocalDate(new Date(), TZ), 1), 5);
+    const en = await guestJoins({ from: friday, to: friday, days: [6] });
+    expect(en.res.status).toBe(400);
+    expect(en.res.json).toMatchObject({ code: 'validation_error', field_errors: { weekdays: [expect.stringContaining('None of the days you chose falls between your first and last dates')] } });
+    const fr = await guestJoins({ language: 'fr', from: friday, to: friday, days: [6] });
+    expect(fr.res.status).toBe(400);
+    expect(fr.res.json).toMatchObject({ field_errors: { weekdays: [expect.stringContaining('Aucun des jours choisis ne tombe entre votre première et votre dernière date')] } });
+    // A Monday-to-Wednesday window with only the weekend: refused the same way.
+    const monday = nextWeekday(friday, 1);
+    const weekend = await guestJoins({ from: monday, to: addDays(monday, 2), days: [6, 7] });
+    expect(weekend.res.status).toBe(400);
+    expect(Object.keys((weekend.res.json as { field_errors: object }).field_errors)).toEqual(['weekdays']);
+    for (const email of [en.email, fr.email, weekend.email]) {
+      expect(await db.select().from(waitlistEntries).where(eq(waitlistEntries.personKey, `guest:${email}`))).toHaveLength(0);
+    }
+    await sendQueue();
+    for (const email of [en.email, fr.email, weekend.email]) expect(await mailsTo(email)).toHaveLength(0);
+
+    // The same Friday with Friday among the days is a place, and its confirmation says « le vendredi … ».
+    const ok = await guestJoins({ language: 'fr', from: friday, to: friday, days: [5, 6] });
+    expect(ok.res.status, JSON.stringify(ok.res.json)).toBe(201);
+    await sendQueue();
+    const [joined] = await mailsTo(ok.email);
+    expect(joined!.text).toMatch(/Période\u00a0: le vendredi \d{1,2} [a-zéû]+ \d{4}\n/);
+    expect(joined!.text).not.toContain(' au vendredi');
+  });
+});
+
+describe('G. an entry that expires holding an open offer frees its time (issue 27)', () => {
+  // Last: it moves the clock past every other test's window.
+  it('withdraws the offer and records its time as freed, in the same transaction', async () => {
+    const { patient, visit, emails } = await waitingFor(1, 24 * 24);
+    await call(cancelAppointment, '/api/booking/cancel-appointment', { body: { appointment_id: visit.id }, cookie: patient.cookie });
+    await listenersSettled();
+    await offerFreedSlots(db);
+    const entry = await entryOf(emails[0]!);
+    const [offer] = await offersOf(entry.id);
+    expect(offer).toMatchObject({ status: 'open' });
+    // The day after the window, before the offer's own expiry is looked at.
+    const later = new Date(Date.parse(`${addDays(visit.date, 1)}T17:00:00Z`));
+    expect(await expireEntries(db, later)).toBeGreaterThanOrEqual(1);
+    expect((await entryOf(emails[0]!)).status).toBe('expired');
+    expect((await offersOf(entry.id))[0]).toMatchObject({ status: 'withdrawn' });
+    const wakeups = await db.select().from(waitlistWakeups).where(eq(waitlistWakeups.startsAt, offer!.startsAt));
+    expect(wakeups).toContainEqual(expect.objectContaining({ employeeId: offer!.employeeId, startsAt: offer!.startsAt, endsAt: offer!.blockedUntil }));
   });
 });

@@ -259,7 +259,7 @@ describe('joining the waitlist from the date step', () => {
   it('speaks French under /fr', async () => {
     const f = fr.Booking.waitlist;
     renderStep({ locale: 'fr' });
-    expect(screen.getByRole('button', { name: f.toggle })).toHaveTextContent('Aucune plage ne vous convient ? Inscrivez-vous sur la liste d’attente');
+    expect(screen.getByRole('button', { name: f.toggle })).toHaveTextContent('Aucune plage ne vous convient? Inscrivez-vous sur la liste d’attente');
     expect(screen.getByLabelText(f.from)).toHaveValue('2026-11-29');
     expect(screen.getByRole('checkbox', { name: 'Après-midi (de midi à 17 h)' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'lundi' })).toBeChecked();
@@ -272,5 +272,29 @@ describe('joining the waitlist from the date step', () => {
     expect(note).toHaveTextContent('matins, après-midi et soirs');
     expect(note).toHaveTextContent('tous les jours');
     expect(within(note).getByRole('link', { name: f.home })).toHaveAttribute('href', '/fr');
+  });
+
+  it('refuses a window none of whose days is a chosen weekday, at the weekdays, and words a one-day window as one day', async () => {
+    renderStep();
+    // Friday 4 December only, with Saturday as the only day.
+    fireEvent.change(screen.getByLabelText(t.from), { target: { value: '2026-12-04' } });
+    fireEvent.change(screen.getByLabelText(t.to), { target: { value: '2026-12-04' } });
+    const days = screen.getByRole('group', { name: t.daysLegend });
+    for (const box of within(days).getAllByRole('checkbox')) if ((box as HTMLInputElement).id.slice(-2) !== '-6') fireEvent.click(box);
+    expect(within(days).getByRole('checkbox', { name: 'Saturday' })).toBeChecked();
+    expect(within(days).getByRole('checkbox', { name: 'Friday' })).not.toBeChecked();
+    submit();
+    expect(days).toHaveAccessibleDescription(en.Validation.waitlistNoMatchingDay);
+    expect(within(days).getAllByRole('checkbox')[0]).toHaveFocus();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toEqual([]);
+
+    fireEvent.click(within(days).getByRole('checkbox', { name: 'Friday' }));
+    answer = { status: 201, body: joined({ from_date: '2026-12-04', to_date: '2026-12-04', times_of_day: ['morning', 'afternoon', 'evening'], weekdays: [5, 6] }) };
+    submit();
+    const note = (await screen.findByText(/You are on the waitlist/, undefined, { timeout: 5000 })).closest('[role="status"]') as HTMLElement;
+    expect(received).toMatchObject([{ from_date: '2026-12-04', to_date: '2026-12-04', weekdays: [5, 6] }]);
+    expect(note).toHaveTextContent('on Friday, December 4, 2026');
+    expect(note).not.toHaveTextContent('to Friday');
   });
 });

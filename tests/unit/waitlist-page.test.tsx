@@ -186,6 +186,40 @@ describe('the waitlist page', () => {
     expect(screen.getByText('Lundi, mercredi et vendredi')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Quitter la liste d’attente' }));
     expect(screen.getByRole('heading', { name: 'Quitter la liste d’attente?' })).toBeInTheDocument();
-    expect(screen.getByText(/La plage qui vous a été offerte sera proposée à quelqu’un d’autre/)).toBeInTheDocument();
+    expect(screen.getByText(/La plage qui vous a été offerte sera alors proposée aux personnes suivantes de la liste à qui elle convient/)).toBeInTheDocument();
+  });
+
+  it('writes a one-day window as one day, in both languages', async () => {
+    const oneDay = { ...offered, entry: { ...offered.entry, from_date: '2026-11-27', to_date: '2026-11-27' } };
+    api.view.mockResolvedValue(oneDay);
+    const { unmount } = renderPage();
+    expect(await screen.findByText('On Friday, November 27, 2026')).toBeInTheDocument();
+    expect(screen.queryByText(/to Friday/)).toBeNull();
+    unmount();
+    renderPage({ locale: 'fr' });
+    expect(await screen.findByText('Le vendredi 27 novembre 2026')).toBeInTheDocument();
+    expect(screen.queryByText(/au vendredi/)).toBeNull();
+  });
+
+  it('says why an offer cannot be booked after leaving the list, and shows it withdrawn with the place ended', async () => {
+    const message = en.Server.waitlistOfferWithdrawnLeft;
+    api.claim.mockRejectedValue(failure(410, 'waitlist_offer_withdrawn', message));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Book this time' }));
+    api.view.mockResolvedValue({ ...offered, entry: { ...offered.entry, status: 'left' }, offer: { ...offered.offer!, status: 'withdrawn' } });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This offer was withdrawn because you left the waitlist. It can no longer be booked.');
+    expect(await screen.findByText(en.Waitlist.offerStatus.withdrawnLeft)).toBeInTheDocument();
+    expect(screen.queryByText(/You stay on the waitlist/)).toBeNull();
+    expect(screen.getByText(en.Waitlist.statusNote.left)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book this time' })).not.toBeInTheDocument();
+  });
+
+  it('shows an offer withdrawn by the clinic’s removal as such, in French', async () => {
+    api.view.mockResolvedValue({ ...offered, entry: { ...offered.entry, status: 'removed' }, offer: { ...offered.offer!, status: 'withdrawn' } });
+    renderPage({ locale: 'fr' });
+    expect(await screen.findByText('Cette offre a été retirée quand la clinique vous a retiré de la liste d’attente.')).toBeInTheDocument();
+    expect(screen.queryByText(/Vous restez sur la liste/)).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import formStyles from '@/components/ui/form/form.module.css';
 import { useValidationMessage } from '@/components/ui/form/useValidationMessage';
 import { readApiFailure } from '@/lib/api/auth';
 import type { Service, WaitlistJoined, WaitlistRequest } from '@/lib/api/booking';
-import { dateLanguage, formatLocalDate, localDateOf, weekdayName } from '@/lib/format/dates';
+import { dateLanguage, formatDateWindow, formatLocalDate, localDateOf, weekdayName } from '@/lib/format/dates';
 import { Link } from '@/lib/i18n/navigation';
 import { joinWaitlistSchema, TIMES_OF_DAY } from '@/lib/schemas/waitlist';
 import { useBookingStore, useBookingStores, useServicesStore } from '@/stores/useBookingStores';
@@ -114,7 +114,7 @@ function WaitlistForm({ service, onJoined }: { service: Service | null; onJoined
   }
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={submit}>
+    <form method="post" className={formStyles.form} noValidate onSubmit={submit}>
       <p className={styles.stepLead}>{t('lead')}</p>
       <div className={styles.row}>
         <TextField
@@ -209,7 +209,6 @@ function Joined({ joined, serviceName }: { joined: WaitlistJoined; serviceName: 
   const language = dateLanguage(useLocale());
   const note = useRef<HTMLDivElement>(null);
   const { entry, email } = joined;
-  const longDate = (date: string) => formatLocalDate(date, language, 'full');
 
   useEffect(() => {
     note.current?.focus();
@@ -221,7 +220,7 @@ function Joined({ joined, serviceName }: { joined: WaitlistJoined; serviceName: 
       <p>{t('notify')}</p>
       <dl className={styles.summary}>
         <dt>{t('windowDates')}</dt>
-        <dd>{t('windowRange', { from: longDate(entry.from_date), to: longDate(entry.to_date) })}</dd>
+        <dd>{formatDateWindow(entry.from_date, entry.to_date, language)}</dd>
         <dt>{t('windowTimes')}</dt>
         <dd>{format.list(entry.times_of_day.map((time) => t(`timeName.${time}`)))}</dd>
         <dt>{t('windowDays')}</dt>

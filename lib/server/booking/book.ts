@@ -23,6 +23,7 @@ import { enforceGuestLimits } from './guestLimits';
 import { appointmentAtSlot } from './newAppointment';
 import { locationOf, queueBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
+import { assertMoves } from './sameSlot';
 import { findCurrentSlot, loadService, slotQueryOf } from './slots';
 import { verifyContextOf } from './steps/actor';
 import { bookingTokenContext, verifyChain, type Actor, type KeyContext, type RequestActor, type VerifiedChain } from './stepTokens';
@@ -50,12 +51,19 @@ function bookingParty(chain: BookChain): Pick<AppointmentValues, 'patientId' | '
 
 /**
  * The reschedule's guard, repeated inside the transaction that moves it (check-session's early
- * answer may be stale). Returns whether an employee overrides the cancellation notice.
+ * answer may be stale), and never to the visit's own start with its own dietitian (sameSlot.ts).
+ * Returns whether an employee overrides the cancellation notice.
  */
-async function checkMove(tx: Database, appointmentId: number, actor: Actor, now: Date): Promise<boolean> {
+async function checkMove(tx: Database, appointmentId: number, actor: Actor, now: Date, target: { start: string; dietitianId: number }): Promise<boolean> {
   if (actor.kind === 'guest') throw new AppError('forbidden', 403, 'forbidden');
   const [row] = await tx
-    .select({ patientId: appointments.patientId, status: appointments.status, startsAt: appointments.startsAt, notice: services.minCancellationNoticeHours })
+    .select({
+      patientId: appointments.patientId,
+      status: appointments.status,
+      startsAt: appointments.startsAt,
+      employeeId: appointments.employeeId,
+      notice: services.minCancellationNoticeHours,
+    })
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .where(eq(appointments.id, appointmentId));
@@ -67,9 +75,12 @@ async function checkMove(tx: Database, appointmentId: number, actor: Actor, now:
   const notActive = new AppError('appointment_not_active', 409, 'appointmentNotActive');
   if (row.status !== 'booked') throw notActive;
   const decision = canCancelOrReschedule({ startsAt: row.startsAt, now, minCancellationNoticeHours: row.notice, actor: actor.kind });
-  if (decision.allowed) return decision.override;
-  if (decision.reason === 'notice_period') throw new AppError('cancellation_notice', 409, 'rescheduleTooLate', { values: { hours: row.notice } });
-  throw notActive;
+  if (!decision.allowed) {
+    if (decision.reason === 'notice_period') throw new AppError('cancellation_notice', 409, 'rescheduleTooLate', { values: { hours: row.notice } });
+    throw notActive;
+  }
+  assertMoves(row, target.start, target.dietitianId);
+  return decision.override;
 }
 
 /** The answer's appointment and its "Add to Google Calendar" link (no health details in the link). */
@@ -171,7 +182,7 @@ export async function bookAppointmentStep(
             appointmentId: movingId,
             newValues: values,
             by: actor.kind === 'guest' ? null : actor.userId,
-            override: await checkMove(tx, movingId, actor, now),
+            override: await checkMove(tx, movingId, actor, now, { start, dietitianId }),
           });
     // In the same transaction, and only for a new write (a resubmitted token sends no second e-mail).
     if (written.created) {

@@ -16,6 +16,7 @@ import { appointmentOfLinkHash } from './manageLinks';
 import { appointmentAtSlot } from './newAppointment';
 import { queueBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
+import { assertMoves, isOwnStart, sameSlotRefused } from './sameSlot';
 import { availableSlots, findCurrentSlot, loadService, type SlotQuery } from './slots';
 import type { Actor } from './stepTokens';
 
@@ -99,7 +100,8 @@ export async function slotsByLink(db: Database, request: ManageRequest & { fromD
 /**
  * Moves the appointment to `start` (an instant availability offered), as a patient's reschedule:
  * re-checked in the transaction that moves it, the exclusion constraints deciding a race; the
- * link then opens the new visit. Answers the new visit.
+ * link then opens the new visit. Answers the new visit. The visit's own time, where its own
+ * dietitian keeps it, is no move: refused (sameSlot.ts), with nothing changed and no e-mail.
  */
 export async function rescheduleByLink(db: Database, request: ManageRequest & { start: string }): Promise<ManagedAppointment> {
   const now = request.now ?? new Date();
@@ -107,6 +109,9 @@ export async function rescheduleByLink(db: Database, request: ManageRequest & { 
   await assertChangeable(db, appointment, now, 'rescheduleTooLate');
   const service = await loadService(db, appointment.serviceId);
   const query = slotQueryFor(appointment);
+  if (isOwnStart(appointment, request.start) && (await findCurrentSlot(db, query, service, { startIso: request.start, now, dietitianId: appointment.employeeId }))) {
+    throw sameSlotRefused();
+  }
   const offered = await findCurrentSlot(db, query, service, { startIso: request.start, now });
   if (!offered) throw slotUnavailable();
   const dietitianId = offered.recommended_employee.id;
@@ -114,6 +119,7 @@ export async function rescheduleByLink(db: Database, request: ManageRequest & { 
     await lockDietitianBookings(tx, dietitianId);
     const slot = await findCurrentSlot(tx, query, service, { startIso: request.start, now, dietitianId });
     if (!slot) throw slotUnavailable();
+    assertMoves(appointment, slot.start, dietitianId);
     const result = await rescheduleAppointment(tx, {
       appointmentId: appointment.id,
       newValues: await appointmentAtSlot(tx, {

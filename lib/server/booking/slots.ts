@@ -15,6 +15,7 @@ import { bookingPatientId, verifyContextOf } from './steps/actor';
 import { centsToDecimal } from './steps/catalog';
 import { findQualifiedDietitians } from './steps/dietitians';
 import type { Locale } from '@/lib/i18n/routing';
+import { assertMoves, isOwnStart, visitSlotOf } from './sameSlot';
 import { bookingTokenContext, signNextStep, verifyChain, type Actor, type KeyContext, type RequestActor, type VerifiedChain } from './stepTokens';
 
 /**
@@ -276,10 +277,18 @@ export async function checkAppointmentStep(db: Database, input: CheckAppointment
   const offered = input.date >= chain.appointment.fromDate && input.date <= chain.appointment.toDate;
   if (!startIso || !offered || utcToLocalDate(Date.parse(startIso), timeZone) !== input.date) throw slotUnavailable();
   const service = await loadService(db, chain.service.serviceId);
-  const slot = await findCurrentSlot(db, slotQueryOf(chain), service, { startIso, now: key.now ?? new Date() });
+  const now = key.now ?? new Date();
+  const slot = await findCurrentSlot(db, slotQueryOf(chain), service, { startIso, now });
   if (!slot) throw slotUnavailable();
   const { actor } = chain.auth;
   // Slots are limited to an employee's chosen dietitian, so the recommended one is that dietitian.
-  const dietitianId = actor.kind === 'employee' && actor.dietitianId !== null ? actor.dietitianId : slot.recommended_employee.id;
+  const chosen = actor.kind === 'employee' && actor.dietitianId !== null ? actor.dietitianId : null;
+  const dietitianId = chosen ?? slot.recommended_employee.id;
+  const moving = chain.session_language.reschedulingAppointmentId;
+  const visit = moving === undefined ? null : await visitSlotOf(db, moving);
+  // A visit's own time stays with its own dietitian when they are free (no one chose another): nothing would move.
+  const keepsOwn =
+    visit && chosen === null && isOwnStart(visit, slot.start) && (await findCurrentSlot(db, slotQueryOf(chain), service, { startIso, now, dietitianId: visit.employeeId }));
+  if (visit) assertMoves(visit, slot.start, keepsOwn ? visit.employeeId : dietitianId);
   return { timeslot_token: await signNextStep('timeslot', { start: slot.start, end: slot.end, dietitianId }, chain, key) };
 }

@@ -5,7 +5,8 @@ import { waitlistWakeups } from '@/lib/server/db/schema';
 /**
  * The fact "a dietitian's [startsAt, endsAt) may be free again", written in the transaction of
  * the change that freed it: a cancellation, a move, deleted time off, new working hours, an
- * offer that expired. It stays in the database until a listener has looked at it (the waitlist
+ * offer that expired, an open offer withdrawn because its holder's place ended (left, removed,
+ * past its dates). It stays in the database until a listener has looked at it (the waitlist
  * deletes what it read), so a freed time is looked at even if the process dies right after the
  * commit; announcing it (announce.ts) only says "look now".
  */

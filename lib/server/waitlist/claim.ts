@@ -19,6 +19,9 @@ const offerClaimed = () => new AppError('waitlist_offer_claimed', 409, 'waitlist
 const slotTaken = () => new AppError('waitlist_slot_taken', 409, 'waitlistSlotTaken');
 const offerExpired = () => new AppError('waitlist_offer_expired', 410, 'waitlistOfferExpired');
 const entryClosed = () => new AppError('waitlist_entry_closed', 409, 'waitlistEntryClosed');
+/** The person left the list, or the clinic took them off it: their open offer went with the place. */
+const offerWithdrawn = (status: 'left' | 'removed') =>
+  new AppError('waitlist_offer_withdrawn', 410, status === 'left' ? 'waitlistOfferWithdrawnLeft' : 'waitlistOfferWithdrawnRemoved');
 
 type ClaimOutcome = { booked: number } | { taken: true };
 
@@ -45,9 +48,11 @@ export async function claimOffer(db: Database, request: { token: string; ip: str
     const [offer] = await tx.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId)).for('update');
     if (!offer) throw new AppError('link_invalid', 404, 'waitlistLinkInvalid');
     if (offer.status === 'claimed') throw offerClaimed();
+    // A place that ended first: the answers below would say "you stay on the waitlist".
+    if (entry && offer.status === 'withdrawn' && (entry.status === 'left' || entry.status === 'removed')) throw offerWithdrawn(entry.status);
+    if (!entry || entry.status !== 'active') throw entryClosed();
     if (offer.status === 'taken') throw slotTaken();
     if (offer.status === 'expired' || offer.status === 'withdrawn' || offer.expiresAt <= now) throw offerExpired();
-    if (!entry || entry.status !== 'active') throw entryClosed();
     const service = await loadService(tx, entry.serviceId);
     if (entry.guestContact) await assertGuestUpcomingUnderLimit(tx, entry.guestContact.email, entry.sessionLanguage, now);
     const slot = await findCurrentSlot(tx, entryQuery(entry), service, { startIso: offer.startsAt.toISOString(), now, dietitianId: offer.employeeId });

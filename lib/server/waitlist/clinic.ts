@@ -8,6 +8,7 @@ import { offices, services, users, waitlistEntries, waitlistOffers, type Waitlis
 import { AppError } from '@/lib/server/http/appError';
 import { waitlistRemovedEmail } from '@/lib/server/email';
 import { kickMailQueue, queueEmail } from '@/lib/server/email/queue';
+import { announce } from '@/lib/server/events/announce';
 import { endEntry, recipientOf } from './entries';
 
 /**
@@ -87,12 +88,14 @@ export async function activeEntry(db: Database, id: number): Promise<WaitlistEnt
 }
 
 /**
- * DELETE /api/clinic/waitlist/<id>: takes an entry off the list (its open offer is withdrawn) and
- * tells the person, in the entry's language, in the same transaction.
+ * DELETE /api/clinic/waitlist/<id>: takes an entry off the list (its open offer is withdrawn, and
+ * its time goes on to the next entries) and tells the person, in the entry's language, in the
+ * same transaction.
  */
 export async function removeEntry(db: Database, id: number, now: Date): Promise<void> {
   const removed = await db.transaction(async (tx) => {
-    if (!(await endEntry(tx, id, 'removed', now))) return false;
+    const ended = await endEntry(tx, id, 'removed', now);
+    if (!ended) return null;
     const [row] = await tx
       .select({ entry: waitlistEntries, service: services })
       .from(waitlistEntries)
@@ -104,10 +107,11 @@ export async function removeEntry(db: Database, id: number, now: Date): Promise<
       const content = waitlistRemovedEmail({ language, firstName: recipient.firstName, serviceName: language === 'fr' ? row.service.nameFr : row.service.nameEn });
       await queueEmail(tx, { purpose: 'waitlist removed', message: { to: recipient.email, language, ...content } });
     }
-    return true;
+    return ended;
   });
   if (!removed) throw notFound();
   void kickMailQueue();
+  if (removed.freedTime) announce('time-freed');
 }
 
 /** An entry id from the address: digits only, else not found. */

@@ -19,6 +19,8 @@ import type { Database } from '@/lib/server/db/client';
 import { offices, services, users, waitlistEntries, waitlistOffers, type GuestContact, type WaitlistEntry, type WaitlistOffer } from '@/lib/server/db/schema';
 import { waitlistJoinedEmail } from '@/lib/server/email';
 import { kickMailQueue, queueEmail } from '@/lib/server/email/queue';
+import { announce } from '@/lib/server/events/announce';
+import { recordFreedTime } from '@/lib/server/events/freedTime';
 import { AppError } from '@/lib/server/http/appError';
 
 /**
@@ -208,43 +210,63 @@ async function findByToken(db: Database, hash: string): Promise<OpenedLink | nul
   return entry ? { entry, offer: null } : null;
 }
 
-/** Ends an active entry ('left', 'removed', 'booked', 'expired') and withdraws its open offer; false when it was not active. */
-export async function endEntry(tx: Database, entryId: number, status: 'left' | 'removed', now: Date): Promise<boolean> {
+/**
+ * Withdraws the open offers of entries that just ended, in the caller's transaction. An offer
+ * given up this way frees its place in the time's batch at once: its time is recorded as freed
+ * (events/freedTime.ts), as a cancellation's is, so the next pass offers it to the next entries
+ * without waiting for the time's other offers to expire. Answers how many were withdrawn (the
+ * caller announces 'time-freed' after commit when there were some).
+ */
+async function withdrawOpenOffers(tx: Database, entryIds: number[], now: Date): Promise<number> {
+  if (entryIds.length === 0) return 0;
+  const withdrawn = await tx
+    .update(waitlistOffers)
+    .set({ status: 'withdrawn', closedAt: now })
+    .where(and(inArray(waitlistOffers.entryId, entryIds), eq(waitlistOffers.status, 'open')))
+    .returning({ employeeId: waitlistOffers.employeeId, startsAt: waitlistOffers.startsAt, blockedUntil: waitlistOffers.blockedUntil });
+  for (const offer of withdrawn) await recordFreedTime(tx, offer.employeeId, offer.startsAt, offer.blockedUntil);
+  return withdrawn.length;
+}
+
+/**
+ * Ends an active entry ('left' or 'removed') and withdraws its open offer, whose time is then
+ * freed for the next entries; in the caller's transaction. Answers null when it was not active,
+ * else whether an offer's time was freed (announce 'time-freed' after commit).
+ */
+export async function endEntry(tx: Database, entryId: number, status: 'left' | 'removed', now: Date): Promise<{ freedTime: boolean } | null> {
   const [ended] = await tx
     .update(waitlistEntries)
     .set({ status, endedAt: now })
     .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.status, 'active')))
     .returning({ id: waitlistEntries.id });
-  if (!ended) return false;
-  await tx
-    .update(waitlistOffers)
-    .set({ status: 'withdrawn', closedAt: now })
-    .where(and(eq(waitlistOffers.entryId, entryId), eq(waitlistOffers.status, 'open')));
-  return true;
+  if (!ended) return null;
+  return { freedTime: (await withdrawOpenOffers(tx, [entryId], now)) > 0 };
 }
 
 /** POST /api/booking/waitlist/leave: the link's holder leaves the list (again: the same answer). */
 export async function leaveByLink(db: Database, request: { token: string; ip: string; now?: Date }): Promise<WaitlistEntry> {
   const now = request.now ?? new Date();
   const { entry } = await openWaitlistLink(db, request.token, request.ip, now);
-  await endEntry(db, entry.id, 'left', now);
+  const ended = await db.transaction((tx) => endEntry(tx, entry.id, 'left', now));
+  // The offer they held goes on to the next in line, in the background.
+  if (ended?.freedTime) announce('time-freed');
   const [current] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
   return current ?? entry;
 }
 
-/** Entries whose window has ended leave the list (the job runner, each run). */
+/**
+ * Entries whose window has ended leave the list (each pass of the waitlist, before it reads the
+ * freed times: an open offer they held is offered on in the same pass).
+ */
 export async function expireEntries(db: Database, now: Date): Promise<number> {
   const today = utcToLocalDate(now, getConfig().clinicTimezone);
-  const expired = await db
-    .update(waitlistEntries)
-    .set({ status: 'expired', endedAt: now })
-    .where(and(eq(waitlistEntries.status, 'active'), sql`${waitlistEntries.toDate} < ${today}`))
-    .returning({ id: waitlistEntries.id });
-  if (expired.length) {
-    await db
-      .update(waitlistOffers)
-      .set({ status: 'withdrawn', closedAt: now })
-      .where(and(inArray(waitlistOffers.entryId, expired.map((e) => e.id)), eq(waitlistOffers.status, 'open')));
-  }
-  return expired.length;
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(waitlistEntries)
+      .set({ status: 'expired', endedAt: now })
+      .where(and(eq(waitlistEntries.status, 'active'), sql`${waitlistEntries.toDate} < ${today}`))
+      .returning({ id: waitlistEntries.id });
+    await withdrawOpenOffers(tx, expired.map((e) => e.id), now);
+    return expired.length;
+  });
 }

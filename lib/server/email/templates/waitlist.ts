@@ -1,6 +1,6 @@
 import 'server-only';
 import { clinic } from '@/lib/clinic';
-import { formatLocalDate, weekdayName } from '@/lib/format/dates';
+import { formatDateWindow, formatLocalDate, weekdayName } from '@/lib/format/dates';
 import { formatPhone } from '@/lib/format/phone';
 import type { EmailLanguage } from '../types';
 import { detailLines, formatAppointmentTime, labelled, totalLine, type AppointmentDetails, type AppointmentLocation } from './appointmentDetails';
@@ -56,7 +56,7 @@ function preferenceLines(input: WaitlistJoinedInput): string[] {
   const lines = [
     labelled('Service', input.serviceName, language),
     labelled(fr ? 'Lieu' : 'Location', where, language),
-    labelled(fr ? 'Période' : 'Dates', fr ? `du ${longDate(input.fromDate, language)} au ${longDate(input.toDate, language)}` : `${longDate(input.fromDate, language)} to ${longDate(input.toDate, language)}`, language),
+    labelled(fr ? 'Période' : 'Dates', formatDateWindow(input.fromDate, input.toDate, language), language),
     labelled(fr ? 'Moments' : 'Times', times, language),
     labelled(fr ? 'Jours' : 'Days', weekdayList(input.weekdays, language), language),
   ];
@@ -69,7 +69,7 @@ export function waitlistJoinedEmail(input: WaitlistJoinedInput): RenderedEmail {
   if (language === 'fr') {
     return renderEmail({
       language,
-      subject: `Vous êtes sur la liste d’attente : ${input.serviceName}`,
+      subject: `Vous êtes sur la liste d’attente\u00a0: ${input.serviceName}`,
       preheader: 'Nous vous écrirons dès qu’une plage qui vous convient se libère.',
       heading: 'Vous êtes sur la liste d’attente',
       greeting: greeting(input.firstName, language),
@@ -103,11 +103,11 @@ export function waitlistRemovedEmail(input: { language: EmailLanguage; firstName
   if (language === 'fr') {
     return renderEmail({
       language,
-      subject: `Votre place sur la liste d’attente a pris fin : ${input.serviceName}`,
+      subject: `Votre place sur la liste d’attente a pris fin\u00a0: ${input.serviceName}`,
       preheader: 'La clinique a retiré votre demande de la liste d’attente.',
       heading: 'Votre place sur la liste d’attente a pris fin',
       greeting: greeting(input.firstName, language),
-      paragraphs: [`La clinique a retiré de la liste d’attente votre demande pour « ${input.serviceName} ». Vous ne recevrez plus d’offres pour cette demande.`],
+      paragraphs: [`La clinique a retiré de la liste d’attente votre demande pour «\u00a0${input.serviceName}\u00a0». Vous ne recevrez plus d’offres pour cette demande.`],
       notes: [`Vous pouvez prendre rendez-vous en ligne ou vous réinscrire sur la liste en tout temps. Pour toute question, appelez-nous au ${phone}.`],
     });
   }
@@ -141,15 +141,15 @@ export function waitlistOfferEmail(input: WaitlistOfferInput): RenderedEmail {
   if (language === 'fr') {
     return renderEmail({
       language,
-      subject: `Une plage s’est libérée : ${when}`,
+      subject: `Une plage s’est libérée\u00a0: ${when}`,
       preheader: `${input.serviceName}, le ${when}. Réservez-la en un clic.`,
       heading: 'Une plage s’est libérée pour vous',
       greeting: greeting(input.firstName, language),
-      paragraphs: [`Une plage qui correspond à votre demande sur la liste d’attente vient de se libérer :`, ...details],
+      paragraphs: [`Une plage qui correspond à votre demande sur la liste d’attente vient de se libérer\u00a0:`, ...details],
       action: { label: 'Réserver cette plage', url: input.claimLink },
       notes: [
-        `Cette offre est valable jusqu’au ${until}. D’autres personnes de la liste peuvent la recevoir aussi : la première qui la réserve l’obtient.`,
-        'Si elle ne vous convient pas, vous n’avez rien à faire : vous restez sur la liste pour la prochaine plage.',
+        `Cette offre est valable jusqu’au ${until}. D’autres personnes de la liste peuvent la recevoir aussi\u00a0: la première qui la réserve l’obtient.`,
+        'Si elle ne vous convient pas, vous n’avez rien à faire\u00a0: vous restez sur la liste pour la prochaine plage.',
       ],
     });
   }
