@@ -42,8 +42,9 @@ const nextConfig: NextConfig = {
   // `NEXT_OUTPUT=standalone npm run build` writes a self-contained server to .next/standalone
   // (README, "Running it for real"); it needs the migrations and the Markdown content beside it.
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
-  // Receipts embed Noto Sans (lib/server/receipts/pdf.ts), read from node_modules at run time.
-  outputFileTracingIncludes: { '/**': ['./drizzle/**/*', './content/**/*', './node_modules/@fontsource/noto-sans/files/noto-sans-latin-{400,700}-normal.woff'] },
+  // Receipts embed Noto Sans's subsets (FONT_SUBSETS in lib/server/receipts/typeset.ts), read from
+  // node_modules at run time: the same list here.
+  outputFileTracingIncludes: { '/**': ['./drizzle/**/*', './content/**/*', './node_modules/@fontsource/noto-sans/files/noto-sans-{latin,latin-ext,vietnamese,greek,cyrillic}-{400,700}-normal.woff'] },
   async headers() {
     // When two rules set one header, the later rule wins: the token pages' no-referrer comes last.
     return [

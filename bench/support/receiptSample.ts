@@ -13,7 +13,11 @@ export function sampleReceipt(overrides: Partial<PrintableReceipt> = {}): Printa
     content: {
       clinic: {
         name: clinic.name,
-        addressLines: ['180 Metcalfe Street, Suite 504', 'Ottawa (Ontario)  K2P 1P5'],
+        addressLines: ['180, rue Metcalfe, bureau 504', 'Ottawa (Ontario)  K2P 1P5'],
+        address: {
+          en: ['180 Metcalfe Street, Suite 504', 'Ottawa, Ontario  K2P 1P5'],
+          fr: ['180, rue Metcalfe, bureau 504', 'Ottawa (Ontario)  K2P 1P5'],
+        },
         phone: '+1 (613) 555-0142',
         email: clinic.email,
         hstNumber: null,
@@ -21,6 +25,7 @@ export function sampleReceipt(overrides: Partial<PrintableReceipt> = {}): Printa
       patientName: 'Noémie Côté',
       service: { en: 'Individual consultation', fr: 'Consultation individuelle' },
       serviceDate: '2026-11-24T15:00:00Z',
+      durationMinutes: 50,
       dietitian: { name: 'Claire Bouchard', registrationNumber: '14237' },
       method: 'card',
       paidOn: '2026-11-24',
@@ -30,6 +35,7 @@ export function sampleReceipt(overrides: Partial<PrintableReceipt> = {}): Printa
     taxCents: 0,
     totalCents: 13500,
     paidCents: 13500,
+    paidToDateCents: 13500,
     balanceCents: 0,
     voided: null,
     replacedBy: null,

@@ -49,6 +49,8 @@ export interface AgendaAppointment {
   session_language: 'en' | 'fr';
   /** The visit has started, so it can be marked completed or no-show (or the mark undone). */
   can_mark: boolean;
+  /** A cancelled visit's money still to give back (what was paid, net of refunds), in cents; 0 otherwise. */
+  refund_due_cents: number;
 }
 
 /** Local dates are 'YYYY-MM-DD' on the clinic's calendar. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_EXPORT_DAYS, MAX_PAYMENT_CENTS, MAX_REASON_LENGTH, PAYMENT_METHODS, type PaymentMethod } from '@/lib/payments';
-import { isClinicDate } from './clinicSchedule';
+import { calendarDateMs, isClinicDate } from './clinicSchedule';
 
 export { MAX_EXPORT_DAYS, MAX_PAYMENT_CENTS, MAX_REASON_LENGTH, PAYMENT_METHODS, type PaymentMethod };
 
@@ -12,6 +12,12 @@ export { MAX_EXPORT_DAYS, MAX_PAYMENT_CENTS, MAX_REASON_LENGTH, PAYMENT_METHODS,
 
 const method = z.enum(PAYMENT_METHODS, { error: (issue) => (issue.input === undefined ? 'required' : 'choiceInvalid') });
 const clinicDate = z.string({ error: 'required' }).refine(isClinicDate, 'dateInvalid');
+/**
+ * A payment's date: any real calendar date is well formed (1999-12-31 too); whether it falls
+ * between the visit's booking and today is the server's check (recordPayment.ts), with a message
+ * for each bound, and the form's (which knows both days).
+ */
+const paymentDate = z.string({ error: 'required' }).refine((value) => !Number.isNaN(calendarDateMs(value)), 'dateInvalid');
 const reason = z.string().trim().max(MAX_REASON_LENGTH, 'tooLong');
 
 /** POST /api/clinic/appointments/<id>/payments. A negative amount is a refund and needs a reason. */
@@ -24,7 +30,7 @@ export const paymentInputSchema = z
       .max(MAX_PAYMENT_CENTS, 'paymentAmountRange')
       .refine((n) => n !== 0, 'paymentAmountZero'),
     method,
-    paid_on: clinicDate,
+    paid_on: paymentDate,
     reason: reason.optional(),
   })
   .superRefine((value, ctx) => {
@@ -36,7 +42,7 @@ export type PaymentInput = z.infer<typeof paymentInputSchema>;
 export const receiptVoidSchema = z.strictObject({
   reason: reason.min(1, 'required'),
   method: method.optional(),
-  paid_on: clinicDate.optional(),
+  paid_on: paymentDate.optional(),
 });
 export type ReceiptVoidInput = z.infer<typeof receiptVoidSchema>;
 
@@ -93,9 +99,13 @@ export interface PaymentItem {
 export interface VisitPayments {
   appointment_id: number;
   status: 'booked' | 'completed' | 'no_show' | 'cancelled';
+  /** The day the visit was booked, on the clinic's calendar (YYYY-MM-DD): no payment is dated before it. */
+  booked_on: string;
   total_cents: number;
   paid_cents: number;
   balance_cents: number;
+  /** A cancelled visit's money still to be given back (what was paid, net of refunds); 0 otherwise. */
+  refund_due_cents: number;
   /** The visit's dietitian has a College registration number: receipts can be issued. */
   dietitian_registered: boolean;
   payments: PaymentItem[];

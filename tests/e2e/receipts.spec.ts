@@ -69,7 +69,7 @@ test('a dietitian marks a French visit completed and records a card payment; the
   const [download] = await Promise.all([home.waitForEvent('download'), link.click()]);
   const file = await download.path();
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/[\u00a0\u202f]/g, ' ');
-  for (const field of ['REÇU', number, 'Alex Martin', SERVICE, 'Claire Bouchard, Dt.P.', 'N° d’inscription à l’Ordre des diététistes de l’Ontario : 14237', 'Exonéré de TVH', 'Montant payé (Carte', 'Solde', '160,00 $', '0,00 $']) {
+  for (const field of ['REÇU', number, 'Alex Martin', SERVICE, 'Claire Bouchard, Dt.P.', 'Nº d’inscription à l’Ordre des diététistes de l’Ontario : 14237', 'Exonéré de TVH', 'Montant payé (Carte', 'Solde', '160,00 $', '0,00 $']) {
     expect(text, field).toContain(field);
   }
   expect(text).not.toContain('Habitudes alimentaires');

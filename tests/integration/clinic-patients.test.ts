@@ -262,7 +262,7 @@ describe('GET /api/clinic/patients/[id]', () => {
       const res = await detail(id, employee, 'fr');
       expect(res.status, id).toBe(404);
       expect(res.json.code).toBe('not_found');
-      expect(res.json.messages).toEqual([{ message: "Ce patient n'existe pas ou n'a plus de compte actif.", type: 'error' }]);
+      expect(res.json.messages).toEqual([{ message: 'Ce patient n’existe pas ou n’a plus de compte actif.', type: 'error' }]);
     }
   });
 

@@ -142,13 +142,18 @@ describe('a payment issues a receipt', () => {
     const fr = pdfText(bytes);
     for (const field of [
       'Équilibre Nutrition',
-      '180 Metcalfe Street, Suite 504',
+      // The French receipt's address the French way (issue #27 item 8).
+      '180, rue Metcalfe, bureau 504',
       'Ottawa (Ontario)',
       '+1 (613) 555-0142',
       'REÇU',
       receipt.number,
       'Claire Bouchard, Dt.P.',
-      'N° d’inscription à l’Ordre des diététistes de l’Ontario : 14237',
+      // The ordinal indicator, not a degree sign (issue #27 item 8); the length and « Payé en entier » too.
+      'Nº d’inscription à l’Ordre des diététistes de l’Ontario : 14237',
+      'Durée de la consultation',
+      '50 minutes',
+      'Payé en entier',
       names.patientA,
       names.serviceFr,
       'Date du service',
@@ -167,6 +172,12 @@ describe('a payment issues a receipt', () => {
     expect(fr).not.toContain('TVH (13 %)');
 
     const en = pdfText((await clinicPdf(receipt.id, 'en')).bytes);
+    expect(fr).toMatch(/Ottawa \(Ontario\) +K2P 1P5/);
+    expect(fr).not.toContain('Metcalfe Street');
+    // The English one the English way: "Ottawa, Ontario", not « Ottawa (Ontario) ».
+    expect(en).toContain('180 Metcalfe Street, Suite 504');
+    expect(en).toMatch(/Ottawa, Ontario +K2P 1P5/);
+    expect(en).not.toMatch(/rue Metcalfe|bureau 504|\(Ontario\)/);
     for (const field of ['RECEIPT', receipt.number, 'Claire Bouchard, RD', 'College of Dietitians of Ontario registration no.: 14237', names.serviceEn, 'Date of service', 'Fee', 'HST exempt', 'Amount paid (Card', 'Balance', '$135.00', '$0.00']) {
       expect(en, field).toContain(field);
     }
@@ -194,7 +205,7 @@ describe('a payment issues a receipt', () => {
     const text = pdfText((await clinicPdf(latestReceipt(paymentsOf(paid)).id)).bytes);
     for (const field of ['HST registration no.: 123456789RT0001', 'HST (13%)', '$4.03', '$30.97', '$35.00']) expect(text, field).toContain(field);
     const fr = pdfText((await clinicPdf(latestReceipt(paymentsOf(paid)).id, 'fr')).bytes);
-    for (const field of ['N° d’inscription à la TVH : 123456789RT0001', 'TVH (13 %)', '4,03 $']) expect(fr, field).toContain(field);
+    for (const field of ['Nº d’inscription à la TVH : 123456789RT0001', 'TVH (13 %)', '4,03 $']) expect(fr, field).toContain(field);
   });
 });
 

@@ -43,6 +43,7 @@ const guestVisit: AgendaAppointment = {
   join_url: null,
   session_language: 'en',
   can_mark: true,
+  refund_due_cents: 0,
 };
 const ahead: AgendaAppointment = {
   ...guestVisit,
@@ -122,7 +123,7 @@ describe('the agenda', () => {
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(7));
     expect(screen.getByRole('heading', { level: 2, name: /2026/ })).toHaveTextContent(/^Semaine du 16.+22 novembre 2026$/);
     expect(screen.getAllByText('Aucun rendez-vous ce jour-là.')).toHaveLength(6);
-    expect(screen.getByRole('heading', { level: 3, name: /vendredi 20 novembre \(aujourd'hui\)/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: /vendredi 20 novembre \(aujourd’hui\)/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Semaine' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(screen.getByRole('button', { name: 'Semaine précédente' }));
     expect(api.getAgenda).toHaveBeenLastCalledWith({ date: '2026-11-13', view: 'week' }, expect.any(AbortSignal));
@@ -132,9 +133,11 @@ describe('the agenda', () => {
     const answer: VisitPayments = {
       appointment_id: 7,
       status: 'booked',
+      booked_on: '2026-11-01',
       total_cents: 13500,
       paid_cents: 0,
       balance_cents: 13500,
+      refund_due_cents: 0,
       dietitian_registered: true,
       payments: [],
     };
@@ -151,6 +154,33 @@ describe('the agenda', () => {
     expect(payments.getVisitPayments).toHaveBeenCalledWith(7, expect.any(AbortSignal));
     // The payment form is loaded lazily (it brings zod).
     expect(await within(panel).findByRole('textbox', { name: 'Amount (CAD)' })).toHaveValue('135.00');
+  });
+
+  it('lists a cancelled visit paid in advance with the refund due, its payments open on the refund form', async () => {
+    const cancelled: AgendaAppointment = { ...guestVisit, status: 'cancelled', can_mark: false, refund_due_cents: 13500 };
+    api.getAgenda.mockResolvedValue({ range: dayRange, appointments: [cancelled] });
+    const due: VisitPayments = {
+      appointment_id: 7,
+      status: 'cancelled',
+      booked_on: '2026-11-01',
+      total_cents: 13500,
+      paid_cents: 13500,
+      balance_cents: 0,
+      refund_due_cents: 13500,
+      dietitian_registered: true,
+      payments: [],
+    };
+    payments.getVisitPayments.mockResolvedValue(due);
+    renderAgenda({ is_employee: true });
+    const visit = await screen.findByRole('article', { name: /Olivier Gagné/ });
+    expect(within(visit).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(visit).getByText('Refund due: $135.00')).toBeInTheDocument();
+    expect(within(visit).queryByRole('button', { name: /Completed|No-show/ })).toBeNull();
+    const toggle = within(visit).getByRole('button', { name: /^Payments and receipts/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = within(visit).getByRole('region', { name: /Payments and receipts/ });
+    expect(await within(panel).findByRole('heading', { name: 'Record the refund' })).toBeInTheDocument();
+    expect(within(panel).getByRole('textbox', { name: 'Amount (CAD)' })).toHaveValue('135.00');
   });
 
   it('tells a patient it is for clinic staff, without asking the API', async () => {

@@ -59,9 +59,11 @@ const cardPayment: PaymentItem = {
 const visit: VisitPaymentsData = {
   appointment_id: 7,
   status: 'completed',
+  booked_on: '2026-11-12',
   total_cents: 13500,
   paid_cents: 5000,
   balance_cents: 8500,
+  refund_due_cents: 0,
   dietitian_registered: true,
   payments: [cardPayment],
 };
@@ -145,7 +147,7 @@ describe('a visit’s payments panel', () => {
     expect(within(region).getByRole('heading', { name: `Paiement de 50,00${NBSP}$` })).toBeInTheDocument();
     expect(within(region).getByText('Carte', { selector: 'dd' })).toBeInTheDocument();
     expect(amountField()).toHaveValue('85,00');
-    for (const label of ['Carte', 'Comptant', 'Virement Interac', "Facturation directe à l'assureur"]) {
+    for (const label of ['Carte', 'Comptant', 'Virement Interac', 'Facturation directe à l’assureur']) {
       expect(within(region).getByRole('radio', { name: label })).toBeInTheDocument();
     }
     expect(within(region).getByRole('button', { name: 'Enregistrer le paiement' })).toBeInTheDocument();
@@ -294,8 +296,49 @@ describe('a visit’s payments panel', () => {
     expect(within(region).getByRole('button', { name: 'Enregistrer le paiement' })).toBeInTheDocument();
   });
 
-  it('shows a cancelled visit’s payments read-only', async () => {
-    api.getVisitPayments.mockResolvedValue({ ...visit, status: 'cancelled' });
+  it('keeps payment dates between the day the visit was booked and today, saying which bound was crossed', async () => {
+    const region = await open();
+    await formLoaded(region);
+    const date = screen.getByLabelText('Date paid');
+    expect(date).toHaveAttribute('min', '2026-11-12');
+    expect(date).toHaveAttribute('max', '2026-11-20');
+    expect(region).toHaveTextContent('From November 12, 2026 to today.');
+    fireEvent.click(within(region).getByRole('radio', { name: 'Card' }));
+    fireEvent.change(date, { target: { value: '2026-11-11' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Record payment' }));
+    expect(await within(region).findByText('The payment date cannot be before the visit was booked (November 12, 2026).')).toBeInTheDocument();
+    fireEvent.change(date, { target: { value: '2026-11-21' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Record payment' }));
+    expect(await within(region).findByText('The payment date cannot be in the future.')).toBeInTheDocument();
+    expect(api.recordPayment).not.toHaveBeenCalled();
+    fireEvent.change(date, { target: { value: '2026-11-12' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.recordPayment).toHaveBeenCalledWith(7, { amount_cents: 8500, method: 'card', paid_on: '2026-11-12' }));
+  });
+
+  it('offers a cancelled visit paid in advance only its refund, of what is due back, in French too', async () => {
+    const cancelled = { ...visit, status: 'cancelled' as const, balance_cents: 0, refund_due_cents: 5000 };
+    api.getVisitPayments.mockResolvedValue(cancelled);
+    api.recordPayment.mockResolvedValue({ ...cancelled, paid_cents: 0, refund_due_cents: 0 });
+    const region = await open('fr');
+    await formLoaded(region);
+    // (toHaveTextContent reads no-break spaces as spaces.)
+    expect(region).toHaveTextContent('Cette consultation a été annulée : il reste 50,00 $ à rembourser.');
+    expect(within(region).getByRole('heading', { name: 'Enregistrer le remboursement' })).toBeInTheDocument();
+    expect(within(region).queryByRole('checkbox')).toBeNull();
+    expect(amountField()).toHaveValue('50,00');
+    fireEvent.click(within(region).getByRole('radio', { name: 'Carte' }));
+    fireEvent.click(within(region).getByRole('button', { name: 'Enregistrer le remboursement' }));
+    expect(await within(region).findByText('Indiquez le motif du remboursement.')).toBeInTheDocument();
+    fireEvent.change(within(region).getByRole('textbox', { name: 'Motif du remboursement' }), { target: { value: 'Rendez-vous annulé' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Enregistrer le remboursement' }));
+    await waitFor(() =>
+      expect(api.recordPayment).toHaveBeenCalledWith(7, { amount_cents: -5000, method: 'card', paid_on: '2026-11-20', reason: 'Rendez-vous annulé' }),
+    );
+  });
+
+  it('shows a cancelled visit’s payments read-only once nothing is left to refund', async () => {
+    api.getVisitPayments.mockResolvedValue({ ...visit, status: 'cancelled', paid_cents: 0, balance_cents: 0, refund_due_cents: 0 });
     const region = await open();
     expect(region).toHaveTextContent(en.ClinicPayments.cancelledNote);
     expect(within(region).getByRole('link', { name: 'Download receipt R-2026-000002' })).toBeInTheDocument();

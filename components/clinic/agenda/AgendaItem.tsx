@@ -1,8 +1,9 @@
 'use client';
 
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { JoinButton } from '@/components/booking/JoinButton';
+import { RefundDueNote } from '@/components/clinic/payments/RefundDueNote';
 import { VisitPayments } from '@/components/clinic/payments/VisitPayments';
 import facts from '@/components/ui/facts.module.css';
 import listStyles from '@/components/ui/list.module.css';
@@ -24,7 +25,11 @@ interface Props {
   onMark: (appointment: AgendaAppointment, status: AgendaMark) => void;
 }
 
-/** One visit of the agenda: when, who, what for, where, its mark, and its payments and receipts. */
+/**
+ * One visit of the agenda: when, who, what for, where, its mark, and its payments and receipts. A
+ * cancelled visit is listed only while money paid for it is still to be refunded: it says so, and
+ * its payments panel is open on the refund form (issue #27 item 6).
+ */
 export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFocused, onMark }: Props) {
   const t = useTranslations('ClinicAgenda');
   const format = useFormatter();
@@ -32,6 +37,9 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
   const headingId = useId();
   const actions = useRef<HTMLDivElement>(null);
   const { patient, office, status } = appointment;
+  // What the payments panel last said is due back, once a refund was recorded there.
+  const [refundLeft, setRefundLeft] = useState<number | null>(null);
+  const refundDue = refundLeft ?? appointment.refund_due_cents;
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const time = formatTimeRange(appointment.starts_at, appointment.ends_at, language);
   const startTime = formatTime(appointment.starts_at, language);
@@ -117,7 +125,9 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
       {appointment.join_url ? (
         <JoinButton url={appointment.join_url} start={appointment.starts_at} end={appointment.ends_at} label={t('join', { name: patient.name })} />
       ) : null}
-      {appointment.can_mark ? (
+      {status === 'cancelled' ? (
+        <RefundDueNote cents={refundDue} />
+      ) : appointment.can_mark ? (
         <div ref={actions} className="button-row" role="group" aria-label={t('actionsFor', { name: patient.name, time: startTime })}>
           {status === 'booked' ? (
             <>
@@ -131,8 +141,15 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
       ) : (
         <p className={styles.muted}>{t('notStarted')}</p>
       )}
-      {status === 'cancelled' ? null : (
-        <VisitPayments appointmentId={appointment.id} patientName={patient.name} when={startTime} headingLevel={headingLevel === 3 ? 4 : 5} />
+      {status === 'cancelled' && appointment.refund_due_cents <= 0 ? null : (
+        <VisitPayments
+          appointmentId={appointment.id}
+          patientName={patient.name}
+          when={startTime}
+          headingLevel={headingLevel === 3 ? 4 : 5}
+          initiallyOpen={status === 'cancelled'}
+          onChanged={status === 'cancelled' ? (updated) => setRefundLeft(updated.refund_due_cents) : undefined}
+        />
       )}
     </article>
   );

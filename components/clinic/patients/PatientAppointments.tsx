@@ -1,6 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { RefundDueNote } from '@/components/clinic/payments/RefundDueNote';
 import { VisitPayments } from '@/components/clinic/payments/VisitPayments';
 import { AppointmentCard } from '@/components/profile/appointments/AppointmentCard';
 import { useAppointmentTime } from '@/components/profile/appointments/appointmentTime';
@@ -19,7 +21,8 @@ const statusOf = (value: string): Status => (STATUSES as readonly string[]).incl
  * The patient's appointments: the upcoming ones as the profile's cards (reschedule and cancel
  * for the clinic), then the history, newest first, with each visit's outcome. The cards show the
  * dietitian (the patient's point of view): the patient is the page's subject. Each visit not
- * cancelled has its payments and receipts (closed at first).
+ * cancelled has its payments and receipts (closed at first); a cancelled one with money still to
+ * refund says so, its payments open on the refund form (issue #27 item 6).
  */
 export function PatientAppointments({
   appointments,
@@ -91,7 +94,11 @@ export function PatientAppointments({
                       <dd>{appointment.office.is_virtual ? t('virtual') : appointment.office.name}</dd>
                     </div>
                   </dl>
-                  {status === 'cancelled' ? null : <VisitPayments appointmentId={appointment.id} when={time.range(appointment)} headingLevel={4} />}
+                  {status !== 'cancelled' ? (
+                    <VisitPayments appointmentId={appointment.id} when={time.range(appointment)} headingLevel={4} />
+                  ) : appointment.refund_due_cents ? (
+                    <CancelledVisitRefund appointmentId={appointment.id} due={appointment.refund_due_cents} when={time.range(appointment)} />
+                  ) : null}
                 </li>
               );
             })}
@@ -100,6 +107,17 @@ export function PatientAppointments({
       </section>
 
       <CancelDialog appointment={toCancel} viewer="patient" pending={cancelling} onConfirm={() => void confirmCancel()} onClose={closeDialog} />
+    </>
+  );
+}
+
+/** A cancelled visit paid in advance: what is still to refund, and its payments open on the refund form. */
+function CancelledVisitRefund({ appointmentId, due, when }: { appointmentId: number; due: number; when: string }) {
+  const [left, setLeft] = useState<number | null>(null);
+  return (
+    <>
+      <RefundDueNote cents={left ?? due} />
+      <VisitPayments appointmentId={appointmentId} when={when} headingLevel={4} initiallyOpen onChanged={(updated) => setLeft(updated.refund_due_cents)} />
     </>
   );
 }

@@ -21,6 +21,8 @@ const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}
 
 interface Props {
   payment: PaymentItem;
+  /** The day the visit was booked (YYYY-MM-DD): a corrected date may not precede it. */
+  bookedOn: string;
   /** Unique on the page (the visit's panel): ids start with it. */
   idBase: string;
   headingLevel: 4 | 5 | 6;
@@ -37,7 +39,7 @@ interface Props {
  * receipts, the current one first: each downloads in its language or the other, and the current
  * one can be voided and reissued.
  */
-export function PaymentEntry({ payment, idBase, headingLevel, readOnly, voidingId, onVoiding, onVoided }: Props) {
+export function PaymentEntry({ payment, bookedOn, idBase, headingLevel, readOnly, voidingId, onVoiding, onVoided }: Props) {
   const t = useTranslations('ClinicPayments');
   const language = dateLanguage(useLocale());
   const money = useMoney();
@@ -83,6 +85,7 @@ export function PaymentEntry({ payment, idBase, headingLevel, readOnly, voidingI
               <ReceiptVoidForm
                 payment={payment}
                 receipt={receipt}
+                bookedOn={bookedOn}
                 idBase={`${idBase}-voiding-${receipt.id}`}
                 onVoided={(updated) => onVoided(updated, payment, receipt)}
                 onCancel={() => closeVoid(receipt)}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { applyServerFieldErrors } from '@/components/auth/serverErrors';
@@ -12,28 +12,33 @@ import text from '@/components/ui/text.module.css';
 import { readApiFailure } from '@/lib/api/auth';
 import { PAYMENT_METHODS, voidReceipt, type PaymentItem, type ReceiptSummary, type ReceiptVoidInput, type VisitPayments } from '@/lib/api/payments';
 import { dateLanguage, formatLocalDate } from '@/lib/format/dates';
-import { isClinicDate } from '@/lib/schemas/clinicSchedule';
 import { MAX_REASON_LENGTH } from '@/lib/payments';
+import { clinicToday, paymentDateError } from './money';
 import styles from './payments.module.css';
 import { usePaymentErrorText } from './usePaymentErrorText';
 
-/** The correction as typed: '' for "unchanged" method or date. */
-export const voidFormSchema = z
-  .object({ reason: z.string(), method: z.string(), paid_on: z.string() })
-  .superRefine((value, ctx) => {
+/**
+ * The correction as typed: '' for "unchanged" method. A changed date keeps a payment's bounds: not
+ * before the visit was booked (`bookedOn`), not after today.
+ */
+export const voidFormSchema = (payment: Pick<PaymentItem, 'paid_on'>, bookedOn: string) =>
+  z.object({ reason: z.string(), method: z.string(), paid_on: z.string() }).superRefine((value, ctx) => {
     const reason = value.reason.trim();
     if (reason === '') ctx.addIssue({ code: 'custom', path: ['reason'], message: 'voidReasonRequired' });
     else if (reason.length > MAX_REASON_LENGTH) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'reasonTooLong' });
     if (value.method !== '' && !(PAYMENT_METHODS as readonly string[]).includes(value.method)) {
       ctx.addIssue({ code: 'custom', path: ['method'], message: 'methodRequired' });
     }
-    if (!isClinicDate(value.paid_on)) ctx.addIssue({ code: 'custom', path: ['paid_on'], message: 'dateRequired' });
+    const dateError = value.paid_on === payment.paid_on ? null : paymentDateError(value.paid_on, bookedOn);
+    if (dateError) ctx.addIssue({ code: 'custom', path: ['paid_on'], message: dateError });
   });
-type VoidFormValues = z.infer<typeof voidFormSchema>;
+type VoidFormValues = z.infer<ReturnType<typeof voidFormSchema>>;
 
 interface Props {
   payment: PaymentItem;
   receipt: ReceiptSummary;
+  /** The day the visit was booked (YYYY-MM-DD): no payment is dated before it. */
+  bookedOn: string;
   /** Unique on the page: the form's ids start with it. */
   idBase: string;
   /** The server voided the receipt and issued its replacement: the visit's payments now. */
@@ -45,7 +50,7 @@ interface Props {
  * Voiding a receipt and issuing its replacement, asked in place: why (required), and what the new
  * receipt corrects, the method or the date of the payment (both left as they are by default).
  */
-export function ReceiptVoidForm({ payment, receipt, idBase, onVoided, onCancel }: Props) {
+export function ReceiptVoidForm({ payment, receipt, bookedOn, idBase, onVoided, onCancel }: Props) {
   const t = useTranslations('ClinicPayments.void');
   const methods = useTranslations('ClinicPayments.methods');
   const language = dateLanguage(useLocale());
@@ -59,7 +64,7 @@ export function ReceiptVoidForm({ payment, receipt, idBase, onVoided, onCancel }
     setError,
     formState: { errors, isSubmitting },
   } = useForm<VoidFormValues>({
-    resolver: useZodResolver(voidFormSchema),
+    resolver: useZodResolver(useMemo(() => voidFormSchema(payment, bookedOn), [payment, bookedOn])),
     defaultValues: { reason: '', method: '', paid_on: payment.paid_on },
   });
 
@@ -89,7 +94,7 @@ export function ReceiptVoidForm({ payment, receipt, idBase, onVoided, onCancel }
 
   const paidOn = formatLocalDate(payment.paid_on, language, 'long');
   return (
-    <form className={styles.confirm} noValidate aria-labelledby={questionId} onSubmit={onSubmit}>
+    <form method="post" className={styles.confirm} noValidate aria-labelledby={questionId} onSubmit={onSubmit}>
       <p id={questionId} ref={questionRef} tabIndex={-1} className={`${styles.question} ${text.focusTarget}`}>
         {t('question', { number: receipt.number })}
       </p>
@@ -124,7 +129,9 @@ export function ReceiptVoidForm({ payment, receipt, idBase, onVoided, onCancel }
           label={t('date')}
           hint={t('dateHint', { date: paidOn })}
           className={styles.date}
-          error={errorText(errors.paid_on?.message)}
+          min={bookedOn}
+          max={clinicToday()}
+          error={errorText(errors.paid_on?.message, { date: formatLocalDate(bookedOn, language, 'long') })}
           {...register('paid_on')}
         />
       </div>

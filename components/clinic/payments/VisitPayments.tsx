@@ -25,6 +25,10 @@ interface Props {
    * the visit it belongs to. Each payment's heading is one more.
    */
   headingLevel?: 3 | 4 | 5;
+  /** Open from the start: a cancelled visit with a refund due shows its refund form at once. */
+  initiallyOpen?: boolean;
+  /** A payment, refund or void was recorded: the visit's payments now (the agenda's "Refund due" follows). */
+  onChanged?: (updated: VisitPaymentsData) => void;
 }
 
 /** The newest payment of an answer: the one not there before, else the last recorded. */
@@ -45,13 +49,14 @@ const currentReceipt = (payment: PaymentItem | undefined) => {
  * One visit's payments and receipts, for the clinic: closed at first (a button opens it); open,
  * the price, what was paid and what is left, each payment with its receipts (download, in either
  * language; void and reissue the current one), and a form to record a payment or a refund. A
- * cancelled visit's payments are shown only. Each change is announced in the panel's status
+ * cancelled visit's payments are shown only, but for the refund of what was paid for it (issue #27
+ * item 6). Each change is announced in the panel's status
  * line, and focus goes to the payment changed.
  */
-export function VisitPayments({ appointmentId, patientName, when, headingLevel = 4 }: Props) {
+export function VisitPayments({ appointmentId, patientName, when, headingLevel = 4, initiallyOpen = false, onChanged }: Props) {
   const t = useTranslations('ClinicPayments');
   const money = useMoney();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [announcement, setAnnouncement] = useState('');
   const [voidingId, setVoidingId] = useState<string | null>(null);
   const payments = useVisitPayments(appointmentId, open);
@@ -78,6 +83,7 @@ export function VisitPayments({ appointmentId, patientName, when, headingLevel =
     const payment = newestPayment(updated, data);
     const receipt = currentReceipt(payment);
     payments.replace(updated);
+    onChanged?.(updated);
     setVoidingId(null);
     setAnnouncement(receipt ? `${message} ${t('receiptIssued', { number: receipt.number })}` : message);
     focusPayment(payment);
@@ -87,6 +93,7 @@ export function VisitPayments({ appointmentId, patientName, when, headingLevel =
     const now = updated.payments.find((p) => p.id === payment.id);
     const replacement = currentReceipt(now);
     payments.replace(updated);
+    onChanged?.(updated);
     setVoidingId(null);
     const message = t('void.done', { old: receipt.number });
     setAnnouncement(replacement && replacement.id !== receipt.id ? `${message} ${t('receiptIssued', { number: replacement.number })}` : message);
@@ -94,6 +101,7 @@ export function VisitPayments({ appointmentId, patientName, when, headingLevel =
   };
 
   const cancelled = data?.status === 'cancelled';
+  const refundDue = cancelled ? data.refund_due_cents : 0;
   const teamLink = (chunks: ReactNode) => <Link href="/profile/team">{chunks}</Link>;
 
   return (
@@ -151,8 +159,8 @@ export function VisitPayments({ appointmentId, patientName, when, headingLevel =
                 </div>
               </dl>
 
-              {cancelled ? <p className={styles.notice}>{t('cancelledNote')}</p> : null}
-              {!cancelled && !data.dietitian_registered ? <p className={styles.notice}>{t.rich('notRegistered', { link: teamLink })}</p> : null}
+              {cancelled ? <p className={styles.notice}>{refundDue > 0 ? t('cancelledRefundNote', { amount: money(refundDue) }) : t('cancelledNote')}</p> : null}
+              {(!cancelled || refundDue > 0) && !data.dietitian_registered ? <p className={styles.notice}>{t.rich('notRegistered', { link: teamLink })}</p> : null}
 
               <section aria-labelledby={`${idBase}-list`}>
                 <Heading id={`${idBase}-list`} className={styles.subheading}>
@@ -166,6 +174,7 @@ export function VisitPayments({ appointmentId, patientName, when, headingLevel =
                       <PaymentEntry
                         key={payment.id}
                         payment={payment}
+                        bookedOn={data.booked_on}
                         idBase={idBase}
                         headingLevel={entryLevel}
                         readOnly={cancelled}
@@ -181,9 +190,9 @@ export function VisitPayments({ appointmentId, patientName, when, headingLevel =
                 )}
               </section>
 
-              {cancelled ? null : (
+              {cancelled && refundDue <= 0 ? null : (
                 <Suspense fallback={null}>
-                  <PaymentForm appointmentId={appointmentId} payments={data} headingLevel={headingLevel} onRecorded={recorded} />
+                  <PaymentForm appointmentId={appointmentId} payments={data} headingLevel={headingLevel} refundOnly={cancelled} onRecorded={recorded} />
                 </Suspense>
               )}
             </div>

@@ -4,6 +4,7 @@ import { useLocale } from 'next-intl';
 import { useCallback } from 'react';
 import { localDateOf } from '@/lib/format/dates';
 import { formatPrice } from '@/lib/format/price';
+import { calendarDateMs } from '@/lib/schemas/clinicSchedule';
 
 /**
  * Money in the payments panels: amounts travel as integer cents (CAD); people type dollars.
@@ -12,6 +13,14 @@ import { formatPrice } from '@/lib/format/price';
 /** The clinic's calendar date today (YYYY-MM-DD), whatever the browser's zone. */
 export function clinicToday(now: Date = new Date()): string {
   return localDateOf(now);
+}
+
+/** What is wrong with a payment date as typed, if anything: not a date, before the visit was booked, after today. */
+export function paymentDateError(value: string, bookedOn: string, today: string = clinicToday()): 'dateRequired' | 'dateBeforeBooking' | 'dateFuture' | null {
+  if (Number.isNaN(calendarDateMs(value))) return 'dateRequired';
+  if (value < bookedOn) return 'dateBeforeBooking';
+  if (value > today) return 'dateFuture';
+  return null;
 }
 
 /**

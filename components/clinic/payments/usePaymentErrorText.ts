@@ -11,6 +11,8 @@ const ERROR_KEYS = [
   'amountRange',
   'methodRequired',
   'dateRequired',
+  'dateBeforeBooking',
+  'dateFuture',
   'refundReasonRequired',
   'voidReasonRequired',
   'reasonTooLong',
@@ -18,17 +20,18 @@ const ERROR_KEYS = [
 type ErrorKey = (typeof ERROR_KEYS)[number];
 
 /**
- * A payments form's field error as text: the forms' own checks name ClinicPayments.errors keys;
- * the server's field errors arrive written in the interface language and pass through.
+ * A payments form's field error as text: the forms' own checks name ClinicPayments.errors keys
+ * (`values` fills their blanks, such as the {date} the visit was booked); the server's field
+ * errors arrive written in the interface language and pass through.
  */
-export function usePaymentErrorText(): (message: string | undefined) => string | undefined {
+export function usePaymentErrorText(): (message: string | undefined, values?: Record<string, string>) => string | undefined {
   const t = useTranslations('ClinicPayments.errors');
   const money = useMoney();
   return useCallback(
-    (message) => {
+    (message, values) => {
       if (!message) return undefined;
       if (!(ERROR_KEYS as readonly string[]).includes(message)) return message;
-      return t(message as ErrorKey, { max: money(MAX_PAYMENT_CENTS) });
+      return t(message as ErrorKey, { date: '', ...values, max: money(MAX_PAYMENT_CENTS) });
     },
     [t, money],
   );

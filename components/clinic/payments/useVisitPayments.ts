@@ -15,7 +15,8 @@ export interface VisitPaymentsState {
  * a colleague's change shows). Only the latest request's answer is kept; closing cancels it.
  */
 export function useVisitPayments(appointmentId: number, open: boolean) {
-  const [state, setState] = useState<VisitPaymentsState>({ data: null, loading: false, failed: false });
+  // A panel open from the start is loading from the start.
+  const [state, setState] = useState<VisitPaymentsState>(() => ({ data: null, loading: open, failed: false }));
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(0);
 

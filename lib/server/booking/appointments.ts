@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@/lib/server/db/client';
-import { appointments, type Appointment, type GuestContact, type NewAppointment } from '@/lib/server/db/schema';
+import { appointments, payments, receipts, type Appointment, type GuestContact, type NewAppointment } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { recordFreedTime } from '@/lib/server/events/freedTime';
 
@@ -222,8 +222,14 @@ export async function rescheduleAppointment(
           rescheduledFromId: previous.id,
           calendarUid: previous.calendarUid,
           sequence: previous.sequence + 1,
+          // A move does not rebook the visit: it was booked when it first was (receipts' date bound).
+          createdAt: previous.createdAt,
         })
         .returning();
+      // A moved visit is the same visit: what was paid for it, and its receipts, go with it (the
+      // old row, cancelled by the move, owes no refund and takes no payment).
+      await tx.update(payments).set({ appointmentId: appointment!.id }).where(eq(payments.appointmentId, previous.id));
+      await tx.update(receipts).set({ appointmentId: appointment!.id }).where(eq(receipts.appointmentId, previous.id));
       return { appointment: appointment!, previous, created: true };
     }));
   } catch (error) {

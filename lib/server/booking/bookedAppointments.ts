@@ -33,6 +33,8 @@ export interface AppointmentSummary {
   message?: string | null;
   can_cancel: boolean;
   can_reschedule: boolean;
+  /** The clinic's patient record only: a cancelled visit's money still to refund, in cents. */
+  refund_due_cents?: number;
 }
 
 export interface BookedAppointments {

@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
 import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import type { AgendaAppointment, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate } from '@/lib/server/booking/clinicTime';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, offices, services, skills, users } from '@/lib/server/db/schema';
+import { hasRefundDue, refundsDue } from '@/lib/server/receipts/refundDue';
 
 import { joinUrlOf } from '@/lib/server/booking/videoRoom';
 /**
@@ -64,6 +65,7 @@ export async function toAgendaItems(db: Database, rows: AgendaRow[], input: { lo
   const reasonIds = [...new Set(rows.flatMap((r) => r.appointment.reasons))];
   const reasonRows = reasonIds.length ? await db.select().from(skills).where(inArray(skills.id, reasonIds)) : [];
   const reasonName = new Map(reasonRows.map((s) => [s.id, fr ? s.nameFr : s.nameEn]));
+  const refunds = await refundsDue(db, rows.filter((r) => r.appointment.status === 'cancelled').map((r) => r.appointment.id));
   return rows.map(({ appointment: a, service, office, patient: account }) => {
     const guest = a.guestContact;
     return {
@@ -80,11 +82,15 @@ export async function toAgendaItems(db: Database, rows: AgendaRow[], input: { lo
       join_url: a.status === 'booked' && office.isVirtual ? joinUrlOf(a.videoRoom) : null,
       session_language: a.sessionLanguage,
       can_mark: a.status !== 'cancelled' && a.startsAt.getTime() <= input.now.getTime(),
+      refund_due_cents: refunds.get(a.id) ?? 0,
     };
   });
 }
 
-/** GET /api/clinic/agenda: the employee's appointments (not cancelled) over the range, by start time. */
+/**
+ * GET /api/clinic/agenda: the employee's appointments over the range, by start time: those not
+ * cancelled, and the cancelled ones with money still to refund (issue #27 item 6).
+ */
 export async function employeeAgenda(
   db: Database,
   input: { employeeId: number; date?: LocalDate; view: AgendaView; locale: Locale; now: Date; timeZone: string },
@@ -94,7 +100,7 @@ export async function employeeAgenda(
     db,
     and(
       eq(appointments.employeeId, input.employeeId),
-      ne(appointments.status, 'cancelled'),
+      or(ne(appointments.status, 'cancelled'), hasRefundDue),
       gte(appointments.startsAt, new Date(range.starts_at)),
       lt(appointments.startsAt, new Date(range.ends_at)),
     ),

@@ -21,6 +21,7 @@ import {
   users,
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
+import { refundsDue } from '@/lib/server/receipts/refundDue';
 
 /** The preferred dietitian, joined only while they are an active employee (a former one is no preference). */
 const preferred = alias(users, 'preferred_dietitian');
@@ -112,6 +113,7 @@ async function appointmentHistory(db: Database, patient: { id: number; name: str
   const reasonIds = [...new Set(rows.flatMap((row) => row.appointment.reasons))];
   const reasonRows = reasonIds.length ? await db.select().from(skills).where(inArray(skills.id, reasonIds)) : [];
   const reasonName = new Map(reasonRows.map((skill) => [skill.id, fr ? skill.nameFr : skill.nameEn]));
+  const refunds = await refundsDue(db, rows.filter((row) => row.appointment.status === 'cancelled').map((row) => row.appointment.id));
 
   const summaries = rows.map((row): AppointmentSummary => {
     const { appointment: a, service } = row;
@@ -128,6 +130,7 @@ async function appointmentHistory(db: Database, patient: { id: number; name: str
       message: a.message,
       can_cancel: allowed,
       can_reschedule: allowed,
+      ...(refunds.has(a.id) && { refund_due_cents: refunds.get(a.id) }),
     };
   });
   return { rows, summaries };

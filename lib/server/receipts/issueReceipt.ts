@@ -20,6 +20,7 @@ import {
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { queueReceiptEmail } from './mail';
+import { receiptTexts } from './texts';
 
 /**
  * Issuing a receipt (issue #20): the next number from the clinic-wide sequence, a snapshot of
@@ -31,11 +32,14 @@ export interface Recorder {
   id: number;
 }
 
-/** The clinic's head office, as receipts print it. */
-function clinicAddressLines(): string[] {
+/**
+ * The clinic's head office as receipts print it, in both languages (a receipt prints in either):
+ * '180 Metcalfe Street, Suite 504' / 'Ottawa, Ontario  K2P 1P5' and
+ * '180, rue Metcalfe, bureau 504' / 'Ottawa (Ontario)  K2P 1P5'.
+ */
+function clinicAddress(): { en: string[]; fr: string[] } {
   const office = clinic.offices[0];
-  const postal = `${office.postalCode.slice(0, 3)} ${office.postalCode.slice(3)}`;
-  return [office.streetAddress, `${office.city} (Ontario)  ${postal}`];
+  return { en: receiptTexts('en').addressLines(office), fr: receiptTexts('fr').addressLines(office) };
 }
 
 /**
@@ -78,10 +82,12 @@ export function assertReceiptable(visit: Visit) {
 }
 
 function snapshot(visit: Visit, payment: Pick<Payment, 'method' | 'paidOn' | 'reason' | 'amountCents'>): ReceiptContent {
+  const address = clinicAddress();
   return {
     clinic: {
       name: clinic.name,
-      addressLines: clinicAddressLines(),
+      addressLines: address[visit.appointment.sessionLanguage],
+      address,
       phone: formatPhone(clinic.phone),
       email: clinic.email,
       hstNumber: visit.appointment.taxCents > 0 ? (getConfig().clinicHstNumber ?? null) : null,
@@ -89,6 +95,9 @@ function snapshot(visit: Visit, payment: Pick<Payment, 'method' | 'paidOn' | 're
     patientName: personOf(visit).name,
     service: { en: visit.service.nameEn, fr: visit.service.nameFr },
     serviceDate: visit.appointment.startsAt.toISOString(),
+    // The patient's time (the service's client duration), as insurers ask for it.
+    durationMinutes: Math.round((visit.appointment.endsAt.getTime() - visit.appointment.startsAt.getTime()) / 60_000),
+    ...(visit.appointment.status === 'cancelled' && { visitCancelled: true }),
     dietitian: { name: fullName(visit.dietitian), registrationNumber: visit.dietitian.registrationNumber ?? '' },
     method: payment.method,
     paidOn: payment.paidOn,

@@ -17,6 +17,7 @@ export function toPrintable(receipt: Receipt, replacedBy: string | null = null):
     taxCents: receipt.taxCents,
     totalCents: receipt.totalCents,
     paidCents: receipt.paidCents,
+    paidToDateCents: receipt.paidToDateCents,
     balanceCents: receipt.balanceCents,
     voided: receipt.voidedAt ? { at: receipt.voidedAt, reason: receipt.voidReason ?? '' } : null,
     replacedBy,

@@ -1,15 +1,17 @@
 import 'server-only';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import type { ReceiptContent } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/appError';
 import { receiptTexts, type ReceiptLanguage } from './texts';
+import { paintSheets, Sheet, type Weight } from './typeset';
 
 /**
- * Receipts as PDF (issue #20), with pdf-lib: Letter pages, real text in an embedded font (Noto
- * Sans, subset to the characters used, so accents are text that can be selected and searched),
- * one page per receipt. A year's receipts are one document of several pages.
+ * Receipts as PDF (issue #20), with pdf-lib: Letter pages, real text in embedded fonts (Noto
+ * Sans's Latin, Latin Extended, Vietnamese, Greek and Cyrillic subsets, each embedded only when
+ * used and subset to the characters used, so every name is text that can be selected and
+ * searched: typeset.ts), one page per receipt. A year's receipts are one document of several pages.
+ * A character no font has refuses the whole document (422 receipt_unprintable): a receipt never
+ * prints with a letter missing.
  */
 
 /** What one page prints: the receipt row's amounts and snapshot, and its void if any. */
@@ -23,40 +25,13 @@ export interface PrintableReceipt {
   taxCents: number;
   totalCents: number;
   paidCents: number;
+  /** Every payment of the visit up to and including this one. */
+  paidToDateCents: number;
   balanceCents: number;
   voided: { at: Date; reason: string } | null;
   /** The number of the receipt that replaced this one, when voided by a correction. */
   replacedBy: string | null;
 }
-
-// Fontsource's Latin files cover Latin-1, œ, the typographic quotes, dashes and no-break spaces.
-const FONT_DIR = path.join(process.cwd(), 'node_modules', '@fontsource', 'noto-sans', 'files');
-let fontFiles: { regular: Buffer; bold: Buffer } | undefined;
-function fonts() {
-  fontFiles ??= {
-    regular: readFileSync(path.join(FONT_DIR, 'noto-sans-latin-400-normal.woff')),
-    bold: readFileSync(path.join(FONT_DIR, 'noto-sans-latin-700-normal.woff')),
-  };
-  return fontFiles;
-}
-
-/**
- * fontkit, with each font file parsed (and its WOFF tables inflated) once per process instead of
- * once per PDF: two thirds of a receipt's time went there. A parsed font is only read afterwards
- * (each PDF makes its own subset of it), so sharing it between documents is safe.
- */
-const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
-const cachedFontkit: typeof fontkit = {
-  ...fontkit,
-  create: (buffer: Uint8Array, postscriptName?: string) => {
-    let font = parsed.get(buffer);
-    if (!font) {
-      font = fontkit.create(buffer, postscriptName);
-      parsed.set(buffer, font);
-    }
-    return font;
-  },
-};
 
 const LETTER: [number, number] = [612, 792];
 const MARGIN = 54;
@@ -67,24 +42,20 @@ const ACCENT = rgb(0.09, 0.4, 0.33);
 const RULE = rgb(0.8, 0.83, 0.86);
 const VOID_RED = rgb(0.7, 0.1, 0.1);
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
+type Color = ReturnType<typeof rgb>;
 
 /** Writes text left-aligned at (x, y), or right-aligned so that it ends at x. */
-function write(page: PDFPage, text: string, x: number, y: number, font: PDFFont, size: number, options: { color?: ReturnType<typeof rgb>; align?: 'left' | 'right' } = {}) {
-  const left = options.align === 'right' ? x - font.widthOfTextAtSize(text, size) : x;
-  page.drawText(text, { x: left, y, font, size, color: options.color ?? INK });
+function write(page: Sheet, text: string, x: number, y: number, weight: Weight, size: number, options: { color?: Color; align?: 'left' | 'right' } = {}) {
+  page.text(text, x, y, { weight, size, color: options.color ?? INK, align: options.align });
 }
 
 /** Splits text into lines no wider than `width`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+function wrap(page: Sheet, text: string, weight: Weight, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
     const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
+    if (line && page.width(candidate, weight, size) > width) {
       lines.push(line);
       line = word;
     } else line = candidate;
@@ -93,44 +64,44 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-function drawReceipt(page: PDFPage, receipt: PrintableReceipt, language: ReceiptLanguage, f: Fonts) {
+function drawReceipt(page: Sheet, receipt: PrintableReceipt, language: ReceiptLanguage) {
   const t = receiptTexts(language);
   const c = receipt.content;
   let y = LETTER[1] - MARGIN - 8;
 
   // The clinic, left; the title, number and date, right.
-  write(page, c.clinic.name, MARGIN, y, f.bold, 20, { color: ACCENT });
-  write(page, t.title, RIGHT, y, f.bold, 20, { align: 'right' });
+  write(page, c.clinic.name, MARGIN, y, 'bold', 20, { color: ACCENT });
+  write(page, t.title, RIGHT, y, 'bold', 20, { align: 'right' });
   y -= 20;
-  const clinicLines = [...c.clinic.addressLines, `${t.phone} ${c.clinic.phone}`, c.clinic.email];
+  const clinicLines = [...(c.clinic.address?.[language] ?? c.clinic.addressLines), `${t.phone} ${c.clinic.phone}`, c.clinic.email];
   const rightLines: Array<[string, string]> = [
     [t.number, receipt.number],
     [t.date, t.longDate(receipt.issuedAt)],
   ];
   for (let i = 0; i < Math.max(clinicLines.length, rightLines.length); i += 1) {
-    if (clinicLines[i]) write(page, clinicLines[i]!, MARGIN, y, f.regular, 10, { color: MUTED });
+    if (clinicLines[i]) write(page, clinicLines[i]!, MARGIN, y, 'regular', 10, { color: MUTED });
     const pair = rightLines[i];
     if (pair) {
-      write(page, pair[1], RIGHT, y, f.bold, 10, { align: 'right' });
-      write(page, pair[0], RIGHT - f.bold.widthOfTextAtSize(pair[1], 10) - 6, y, f.regular, 10, { color: MUTED, align: 'right' });
+      write(page, pair[1], RIGHT, y, 'bold', 10, { align: 'right' });
+      write(page, pair[0], RIGHT - page.width(pair[1], 'bold', 10) - 6, y, 'regular', 10, { color: MUTED, align: 'right' });
     }
     y -= 14;
   }
   if (c.clinic.hstNumber && receipt.taxCents > 0) {
-    write(page, `${t.hstNumber} ${c.clinic.hstNumber}`, MARGIN, y, f.regular, 10, { color: MUTED });
+    write(page, `${t.hstNumber} ${c.clinic.hstNumber}`, MARGIN, y, 'regular', 10, { color: MUTED });
     y -= 14;
   }
 
   if (receipt.voided) {
     y -= 8;
-    const lines = wrap(`${t.voided(t.longDate(receipt.voided.at))} ${t.voidReason} ${receipt.voided.reason}`, f.regular, 10, RIGHT - MARGIN - 24);
+    const lines = wrap(page, `${t.voided(t.longDate(receipt.voided.at))} ${t.voidReason} ${receipt.voided.reason}`, 'regular', 10, RIGHT - MARGIN - 24);
     if (receipt.replacedBy) lines.push(t.replacedBy(receipt.replacedBy));
     const height = 24 + lines.length * 14;
-    page.drawRectangle({ x: MARGIN, y: y - height + 12, width: RIGHT - MARGIN, height, borderColor: VOID_RED, borderWidth: 1.5 });
-    write(page, t.voidBanner, MARGIN + 12, y - 6, f.bold, 12, { color: VOID_RED });
+    page.rectangle({ x: MARGIN, y: y - height + 12, width: RIGHT - MARGIN, height, borderColor: VOID_RED, borderWidth: 1.5 });
+    write(page, t.voidBanner, MARGIN + 12, y - 6, 'bold', 12, { color: VOID_RED });
     y -= 22;
     for (const line of lines) {
-      write(page, line, MARGIN + 12, y, f.regular, 10, { color: VOID_RED });
+      write(page, line, MARGIN + 12, y, 'regular', 10, { color: VOID_RED });
       y -= 14;
     }
     y -= 6;
@@ -138,23 +109,24 @@ function drawReceipt(page: PDFPage, receipt: PrintableReceipt, language: Receipt
 
   // Who and what.
   y -= 14;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: RIGHT, y }, thickness: 0.75, color: RULE });
+  page.line({ start: { x: MARGIN, y }, end: { x: RIGHT, y }, thickness: 0.75, color: RULE });
   y -= 22;
   const VALUE_X = MARGIN + 130;
   const facts: Array<[string, string, string?]> = [
     [t.patient, c.patientName],
     [t.service, language === 'fr' ? c.service.fr : c.service.en],
     [t.serviceDate, t.longDateTime(new Date(c.serviceDate))],
+    ...(c.durationMinutes ? [[t.duration, t.minutes(c.durationMinutes)] as [string, string]] : []),
     [t.dietitian, `${c.dietitian.name}, ${t.credential}`, t.registration(c.dietitian.registrationNumber)],
   ];
   for (const [label, value, note] of facts) {
-    write(page, label, MARGIN, y, f.regular, 10, { color: MUTED });
-    for (const line of wrap(value, f.bold, 11, RIGHT - VALUE_X)) {
-      write(page, line, VALUE_X, y, f.bold, 11);
+    write(page, label, MARGIN, y, 'regular', 10, { color: MUTED });
+    for (const line of wrap(page, value, 'bold', 11, RIGHT - VALUE_X)) {
+      write(page, line, VALUE_X, y, 'bold', 11);
       y -= 16;
     }
-    for (const line of note ? wrap(note, f.regular, 10, RIGHT - VALUE_X) : []) {
-      write(page, line, VALUE_X, y, f.regular, 10);
+    for (const line of note ? wrap(page, note, 'regular', 10, RIGHT - VALUE_X) : []) {
+      write(page, line, VALUE_X, y, 'regular', 10);
       y -= 14;
     }
     y -= 4;
@@ -162,7 +134,7 @@ function drawReceipt(page: PDFPage, receipt: PrintableReceipt, language: Receipt
 
   // The amounts.
   y -= 8;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: RIGHT, y }, thickness: 0.75, color: RULE });
+  page.line({ start: { x: MARGIN, y }, end: { x: RIGHT, y }, thickness: 0.75, color: RULE });
   y -= 22;
   const refund = receipt.paidCents < 0;
   const rows: Array<[string, string, boolean?]> = [
@@ -170,28 +142,38 @@ function drawReceipt(page: PDFPage, receipt: PrintableReceipt, language: Receipt
     receipt.taxCents > 0 ? [t.hst, t.money(receipt.taxCents)] : [t.hstExempt, t.money(0)],
     [t.total, t.money(receipt.totalCents), true],
     [refund ? t.refunded(t.method[c.method], t.shortDate(c.paidOn)) : t.paid(t.method[c.method], t.shortDate(c.paidOn)), t.money(receipt.paidCents), true],
-    [t.balance, t.money(receipt.balanceCents), true],
+    // A cancelled visit owes nothing: what is left is what the clinic still has to give back.
+    c.visitCancelled && receipt.paidToDateCents > 0
+      ? [t.refundOutstanding, t.money(receipt.paidToDateCents), true]
+      : [t.balance, t.money(c.visitCancelled ? 0 : receipt.balanceCents), true],
   ];
   for (const [label, value, strong] of rows) {
-    const font = strong ? f.bold : f.regular;
+    const font = strong ? 'bold' : 'regular';
     write(page, label, MARGIN, y, font, 11);
     write(page, value, RIGHT, y, font, 11, { align: 'right' });
     y -= 20;
   }
+  if (c.visitCancelled) {
+    write(page, t.visitCancelled, MARGIN, y, 'bold', 11, { color: ACCENT });
+    y -= 20;
+  } else if (receipt.balanceCents === 0) {
+    write(page, t.paidInFull, MARGIN, y, 'bold', 11, { color: ACCENT });
+    y -= 20;
+  }
   if (refund && c.refundReason) {
-    for (const line of wrap(`${t.refundReason} ${c.refundReason}`, f.regular, 10, RIGHT - MARGIN)) {
-      write(page, line, MARGIN, y, f.regular, 10, { color: MUTED });
+    for (const line of wrap(page, `${t.refundReason} ${c.refundReason}`, 'regular', 10, RIGHT - MARGIN)) {
+      write(page, line, MARGIN, y, 'regular', 10, { color: MUTED });
       y -= 14;
     }
   }
 
   // The footer.
-  const footer = wrap(t.footer, f.regular, 9, RIGHT - MARGIN);
+  const footer = wrap(page, t.footer, 'regular', 9, RIGHT - MARGIN);
   let fy = MARGIN + footer.length * 12;
-  page.drawLine({ start: { x: MARGIN, y: fy + 6 }, end: { x: RIGHT, y: fy + 6 }, thickness: 0.75, color: RULE });
+  page.line({ start: { x: MARGIN, y: fy + 6 }, end: { x: RIGHT, y: fy + 6 }, thickness: 0.75, color: RULE });
   for (const line of footer) {
     fy -= 12;
-    write(page, line, MARGIN, fy, f.regular, 9, { color: MUTED });
+    write(page, line, MARGIN, fy, 'regular', 9, { color: MUTED });
   }
 }
 
@@ -200,10 +182,14 @@ function drawReceipt(page: PDFPage, receipt: PrintableReceipt, language: Receipt
  * The document's title is the first receipt's number (or the caller's title).
  */
 export async function renderReceiptsPdf(list: PrintableReceipt[], options: { language?: ReceiptLanguage; title?: string } = {}): Promise<Uint8Array> {
+  const missing = new Set<string>();
+  const sheets = list.map((receipt) => {
+    const sheet = new Sheet(missing);
+    drawReceipt(sheet, receipt, options.language ?? receipt.language);
+    return sheet;
+  });
+  if (missing.size > 0) throw unprintable(list, missing);
   const doc = await PDFDocument.create();
-  doc.registerFontkit(cachedFontkit);
-  const files = fonts();
-  const f: Fonts = { regular: await doc.embedFont(files.regular, { subset: true }), bold: await doc.embedFont(files.bold, { subset: true }) };
   const first = list[0];
   const language = options.language ?? first?.language ?? 'en';
   doc.setTitle(options.title ?? (first ? `${receiptTexts(language).title} ${first.number}` : receiptTexts(language).title));
@@ -211,6 +197,17 @@ export async function renderReceiptsPdf(list: PrintableReceipt[], options: { lan
   doc.setLanguage(language === 'fr' ? 'fr-CA' : 'en-CA');
   doc.setCreator(first?.content.clinic.name ?? '');
   doc.setProducer('pdf-lib');
-  for (const receipt of list) drawReceipt(doc.addPage(LETTER), receipt, options.language ?? receipt.language, f);
+  await paintSheets(doc, sheets, LETTER);
   return doc.save();
+}
+
+/**
+ * A receipt with a character none of its fonts has is not made: the clinic is told which
+ * character (422, in the request's language), the log only how many and on which receipts.
+ */
+function unprintable(list: PrintableReceipt[], missing: Set<string>): AppError {
+  const numbers = list.map((receipt) => receipt.number).join(', ');
+  console.warn(`[receipts] ${numbers}: not printed, ${missing.size} character(s) without a glyph in the receipt fonts`);
+  const characters = [...missing].map((char) => `${char} (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`).join(', ');
+  return new AppError('receipt_unprintable', 422, 'receiptUnprintable', { values: { characters } });
 }

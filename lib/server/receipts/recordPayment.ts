@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { formatLocalDate } from '@/lib/format/dates';
 import { formatPrice } from '@/lib/format/price';
 import type { Locale } from '@/lib/i18n/routing';
 import type { PaymentInput, VisitPayments } from '@/lib/schemas/payments';
@@ -9,7 +9,9 @@ import type { Database } from '@/lib/server/db/client';
 import { payments } from '@/lib/server/db/schema';
 import { kickMailQueue } from '@/lib/server/email/queue';
 import { AppError } from '@/lib/server/http/appError';
-import { assertReceiptable, issueReceipt, lockVisit, type Recorder } from './issueReceipt';
+import { serverTranslator } from '@/lib/server/http/translate';
+import { assertReceiptable, issueReceipt, lockVisit, type Recorder, type Visit } from './issueReceipt';
+import { netPaidCents } from './refundDue';
 import { visitNotFound, visitPayments } from './visitPayments';
 
 /**
@@ -20,18 +22,27 @@ import { visitNotFound, visitPayments } from './visitPayments';
  * receipts' CHECK constraints hold the same rule in the database.
  */
 
-/** A payment's date is the day the money changed hands: never after today on the clinic's calendar. */
-export function assertNotFuture(date: string, now: Date) {
-  if (date > utcToLocalDate(now, getConfig().clinicTimezone)) {
-    throw new AppError('validation_error', 400, 'validationError', { fieldErrors: { paid_on: ['paymentDateFuture'] } });
+const dateError = (message: string) => new AppError('validation_error', 400, 'validationError', { fieldErrors: { paid_on: [message] } });
+
+/**
+ * A payment's date is the day the money changed hands, on the clinic's calendar: not after today,
+ * and not before the visit was booked (issue #27 item 7), each with its own message.
+ */
+export function assertPaymentDate(date: string, visit: Visit, input: { now: Date; locale: Locale }) {
+  const zone = getConfig().clinicTimezone;
+  if (date > utcToLocalDate(input.now, zone)) throw dateError('paymentDateFuture');
+  const bookedOn = utcToLocalDate(visit.appointment.createdAt, zone);
+  if (date < bookedOn) {
+    throw dateError(serverTranslator(input.locale).server('paymentDateBeforeBooking', { date: formatLocalDate(bookedOn, input.locale, 'long') }));
   }
 }
 
 /**
  * POST /api/clinic/appointments/<id>/payments: records a payment or a refund and issues its
- * receipt. Refused (409, localized) for a cancelled or free visit, a dietitian without a College
- * registration number, a taxed visit while CLINIC_HST_NUMBER is unset, more than the balance, or
- * a refund of more than was paid; a date after today is a field error.
+ * receipt. Refused (409, localized) for a free visit, a dietitian without a College registration
+ * number, a taxed visit while CLINIC_HST_NUMBER is unset, more than the balance, or a refund of
+ * more than was paid; a cancelled visit takes refunds only, up to what was paid for it (issue #27
+ * item 6). A date after today or before the visit was booked is a field error.
  */
 export async function recordPayment(
   db: Database,
@@ -39,15 +50,15 @@ export async function recordPayment(
 ): Promise<VisitPayments> {
   const now = input.now ?? new Date();
   const { amount_cents: amount, method, paid_on: paidOn, reason } = input.payment;
-  assertNotFuture(paidOn, now);
   await db.transaction(async (tx) => {
     const visit = await lockVisit(tx, input.appointmentId);
     if (!visit) throw visitNotFound();
     const a = visit.appointment;
-    if (a.status === 'cancelled') throw new AppError('appointment_cancelled', 409, 'paymentCancelledVisit');
+    assertPaymentDate(paidOn, visit, { now, locale: input.locale });
     if (a.totalCents === 0) throw new AppError('nothing_due', 409, 'paymentNothingDue');
+    const paid = await netPaidCents(tx, a.id);
+    if (a.status === 'cancelled' && (amount > 0 || paid <= 0)) throw new AppError('appointment_cancelled', 409, 'paymentCancelledVisit');
     assertReceiptable(visit);
-    const paid = await paidCents(tx, a.id);
     if (paid + amount > a.totalCents) {
       throw new AppError('payment_exceeds_balance', 409, 'paymentExceedsBalance', { values: { balance: formatPrice(a.totalCents - paid, input.locale) } });
     }
@@ -60,12 +71,4 @@ export async function recordPayment(
   });
   void kickMailQueue();
   return visitPayments(db, input.appointmentId);
-}
-
-async function paidCents(db: Database, appointmentId: number): Promise<number> {
-  const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-    .from(payments)
-    .where(eq(payments.appointmentId, appointmentId));
-  return row!.cents;
 }

@@ -2,6 +2,8 @@ import 'server-only';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '@/lib/format/personName';
+import { utcToLocalDate } from '@/lib/server/booking/clinicTime';
+import { getConfig } from '@/lib/server/config';
 import type { PaymentItem, VisitPayments } from '@/lib/schemas/payments';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, payments, receipts, users, type Payment } from '@/lib/server/db/schema';
@@ -9,7 +11,8 @@ import { AppError } from '@/lib/server/http/appError';
 
 /**
  * The payments panel of a visit (issue #20), as the agenda and the patient's page list it: the
- * total, each payment with who recorded it, its receipts (current first) and the balance.
+ * total, each payment with who recorded it, its receipts (current first) and the balance; a
+ * cancelled visit's balance is nil, and what was paid for it is a refund due (issue #27 item 6).
  */
 
 export const visitNotFound = () => new AppError('appointment_not_found', 404, 'appointmentNotFound');
@@ -33,12 +36,16 @@ export async function visitPayments(db: Database, appointmentId: number): Promis
     ? await receiptsWithVoider(db, inArray(receipts.paymentId, paymentRows.map((p) => p.payment.id)))
     : [];
   const paid = paymentRows.reduce((sum, row) => sum + row.payment.amountCents, 0);
+  const cancelled = visit.appointment.status === 'cancelled';
   return {
     appointment_id: appointmentId,
     status: visit.appointment.status,
+    booked_on: utcToLocalDate(visit.appointment.createdAt, getConfig().clinicTimezone),
     total_cents: visit.appointment.totalCents,
     paid_cents: paid,
-    balance_cents: visit.appointment.totalCents - paid,
+    // A cancelled visit owes nothing; what was paid for it is due back.
+    balance_cents: cancelled ? 0 : visit.appointment.totalCents - paid,
+    refund_due_cents: cancelled ? Math.max(paid, 0) : 0,
     dietitian_registered: Boolean(visit.registrationNumber),
     payments: paymentRows.map(({ payment, recorder: who }) => toPaymentItem(payment, who, receiptRows)),
   };

@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
+import type { Locale } from '@/lib/i18n/routing';
 import type { ReceiptVoidInput, VisitPayments } from '@/lib/schemas/payments';
 import type { Database } from '@/lib/server/db/client';
 import { payments, receipts } from '@/lib/server/db/schema';
@@ -7,27 +8,28 @@ import { kickMailQueue } from '@/lib/server/email/queue';
 import { AppError } from '@/lib/server/http/appError';
 import { receiptNotFound } from './access';
 import { assertReceiptable, issueReceipt, lockVisit, type Recorder } from './issueReceipt';
-import { assertNotFuture } from './recordPayment';
+import { assertPaymentDate } from './recordPayment';
 import { visitPayments } from './visitPayments';
 
 /**
  * POST /api/clinic/receipts/<id>/void: voids a receipt (with the reason, who and when) and issues
  * the payment's next receipt with a fresh snapshot, correcting the method or date when given.
- * A receipt already voided is refused (409): its replacement is the one to correct.
+ * A receipt already voided is refused (409): its replacement is the one to correct. A corrected
+ * date keeps a payment's bounds: not before the visit was booked, not after today.
  */
 export async function voidReceipt(
   db: Database,
-  input: { receiptId: string; correction: ReceiptVoidInput; employee: Recorder; now?: Date },
+  input: { receiptId: string; correction: ReceiptVoidInput; employee: Recorder; locale: Locale; now?: Date },
 ): Promise<VisitPayments> {
   const now = input.now ?? new Date();
   const { correction } = input;
-  if (correction.paid_on) assertNotFuture(correction.paid_on, now);
   const appointmentId = await db.transaction(async (tx) => {
     const [found] = await tx.select({ appointmentId: receipts.appointmentId }).from(receipts).where(eq(receipts.publicId, input.receiptId));
     if (!found) throw receiptNotFound();
     // The visit first, as a payment locks it: a void and a payment of one visit never deadlock.
     const visit = await lockVisit(tx, found.appointmentId);
     if (!visit) throw receiptNotFound();
+    if (correction.paid_on) assertPaymentDate(correction.paid_on, visit, { now, locale: input.locale });
     const [old] = await tx.select().from(receipts).where(eq(receipts.publicId, input.receiptId)).for('update');
     if (!old) throw receiptNotFound();
     if (old.voidedAt) throw new AppError('receipt_voided', 409, 'receiptAlreadyVoided', { values: { number: old.number } });

@@ -47,11 +47,24 @@ export type Payment = typeof payments.$inferSelect;
 
 /** What a receipt prints, fixed when it is issued, in both languages where words differ. */
 export interface ReceiptContent {
-  clinic: { name: string; addressLines: string[]; phone: string; email: string; hstNumber: string | null };
+  clinic: {
+    name: string;
+    /** The address in the receipt's own language (receipts issued before issue #27: one form for both). */
+    addressLines: string[];
+    /** The address as each language writes it (issue #27 item 8); absent on older receipts. */
+    address?: { en: string[]; fr: string[] };
+    phone: string;
+    email: string;
+    hstNumber: string | null;
+  };
   patientName: string;
   service: { en: string; fr: string };
   /** ISO date-time of the visit's start. */
   serviceDate: string;
+  /** The visit's length for the patient (the service's client duration), in minutes; absent on receipts issued before issue #27. */
+  durationMinutes?: number;
+  /** The visit was cancelled when the receipt was issued (a refund of money paid in advance). */
+  visitCancelled?: boolean;
   dietitian: { name: string; registrationNumber: string };
   method: (typeof PAYMENT_METHOD_VALUES)[number];
   /** YYYY-MM-DD. */

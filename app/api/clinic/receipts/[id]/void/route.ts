@@ -13,5 +13,5 @@ export const POST = handle<{ id: string }>(async (ctx, params) => {
   const id = receiptIdSchema.safeParse(params.id);
   if (!id.success) throw receiptNotFound();
   const correction = await ctx.body(receiptVoidSchema);
-  return privateOk({ payments: await voidReceipt(db, { receiptId: id.data, correction, employee }) });
+  return privateOk({ payments: await voidReceipt(db, { receiptId: id.data, correction, employee, locale: ctx.locale }) });
 });
