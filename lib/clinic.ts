@@ -16,12 +16,33 @@ export const clinic = {
     linkedin: 'https://www.linkedin.com/company/equilibrenutrition',
   },
   /**
-   * The physical offices, as the database seed writes them (lib/server/db/seed/offices.ts; a
-   * unit test keeps the two equal). Public pages and JSON-LD read these without the database.
+   * The physical offices, as the database seed writes them (lib/server/db/seed/offices.ts; unit
+   * tests keep the two equal). JSON-LD and receipts read these without the database, and write
+   * them with lib/format/office.ts in the reader's language.
    */
   offices: [
-    { slug: 'centretown', streetAddress: '180 Metcalfe Street, Suite 504', city: 'Ottawa', province: 'ON', postalCode: 'K2P1P5', country: 'CA' },
-    { slug: 'orleans', streetAddress: '2555 St. Joseph Boulevard, Suite 210', city: 'Ottawa', province: 'ON', postalCode: 'K1C1S6', country: 'CA' },
+    {
+      slug: 'centretown',
+      streetNumber: '180',
+      streetName: 'Metcalfe Street',
+      streetNameFr: 'rue Metcalfe',
+      unitNumber: '504',
+      city: 'Ottawa',
+      provinceCode: 'ON',
+      postalCode: 'K2P1P5',
+      countryCode: 'CA',
+    },
+    {
+      slug: 'orleans',
+      streetNumber: '2555',
+      streetName: 'St. Joseph Boulevard',
+      streetNameFr: 'boulevard Saint-Joseph',
+      unitNumber: '210',
+      city: 'Ottawa',
+      provinceCode: 'ON',
+      postalCode: 'K1C1S6',
+      countryCode: 'CA',
+    },
   ],
   /** Marketing figures shown on the home page (SPEC §9). */
   figures: { happyClients: 7350, yearsOfExperience: 12, successStories: 6153, clientSatisfaction: 95 },

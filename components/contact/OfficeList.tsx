@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { formatPostalCode } from '@/lib/format/postalCode';
+import { officeAddressLines } from '@/lib/format/office';
 import type { Locale } from '@/lib/i18n/routing';
 import type { ContactOffice } from '@/lib/schemas/offices';
 import styles from './contact.module.css';
@@ -16,14 +16,12 @@ export async function OfficeList({ locale, offices }: { locale: Locale; offices:
             <h3>{office.name}</h3>
             {office.address ? (
               <address>
-                {office.address.streetNumber} {office.address.streetName}
-                {office.address.unitNumber ? `, ${t('suite', { unit: office.address.unitNumber })}` : null}
-                <br />
-                {t('cityLine', {
-                  city: office.address.city,
-                  province: office.address.provinceCode,
-                  postalCode: formatPostalCode(office.address.postalCode),
-                })}
+                {officeAddressLines(office.address, locale, { postalCode: 'dash' }).map((line, index) => (
+                  <span key={index}>
+                    {index > 0 ? <br /> : null}
+                    {line}
+                  </span>
+                ))}
               </address>
             ) : (
               <p>{office.isVirtual ? t('virtual') : t('noAddress')}</p>

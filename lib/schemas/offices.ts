@@ -6,6 +6,8 @@
 export interface Address {
   street_number: string;
   street_name: string;
+  /** An office's street as French writes it ('rue Metcalfe'); absent on a patient's address. Null: street_name. */
+  street_name_fr?: string | null;
   unit_number: string | null;
   city: string;
   province: { code: string };
@@ -32,6 +34,8 @@ export interface ContactOffice {
   address: {
     streetNumber: string;
     streetName: string;
+    /** 'rue Metcalfe'; null: streetName. */
+    streetNameFr: string | null;
     unitNumber: string | null;
     city: string;
     provinceCode: string;

@@ -1,4 +1,5 @@
 import { clinic } from '@/lib/clinic';
+import { officeAddressLines } from '@/lib/format/office';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { AppPathname, Locale } from '@/lib/i18n/routing';
 import { siteOrigin } from './siteUrl';
@@ -42,12 +43,13 @@ export function clinicJsonLd(locale: Locale): JsonLdNode {
     ],
     address: clinic.offices.map((office) => ({
       '@type': 'PostalAddress',
-      streetAddress: office.streetAddress,
+      // '180 Metcalfe Street, Suite 504' / '180, rue Metcalfe, bureau 504': the page's language.
+      streetAddress: officeAddressLines(office, locale)[0],
       addressLocality: office.city,
-      addressRegion: office.province,
+      addressRegion: office.provinceCode,
       // Canada Post writes it with a space ('K2P 1P5').
       postalCode: `${office.postalCode.slice(0, 3)} ${office.postalCode.slice(3)}`,
-      addressCountry: office.country,
+      addressCountry: office.countryCode,
     })),
     sameAs,
   };

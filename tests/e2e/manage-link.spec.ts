@@ -46,7 +46,7 @@ test('a French guest moves and cancels a virtual visit from the e-mailed link', 
   await expect(main(page)).toContainText(t.virtual);
   await expect(main(page)).toContainText('Bonjour Élise,');
   await expect(main(page)).not.toContainText('613');
-  await expect(main(page).getByText(/Le bouton « Rejoindre » s’affichera ici 15 minutes avant/)).toBeVisible();
+  await expect(main(page).getByText(/Le bouton «\sRejoindre\s» s’affichera ici 15 minutes avant/)).toBeVisible();
   const before = await main(page).locator('dl').innerText();
   // Canadian French times (issue 26): « mardi 24 novembre 2026 à 9 h 45 », never « à 09:45 ».
   const facts = (await main(page).locator('dl').textContent()) ?? '';

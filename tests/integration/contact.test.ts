@@ -175,7 +175,7 @@ describe('the offices the contact page lists', () => {
     expect(en.map((office) => office.slug)).toEqual(['centretown', 'orleans', 'virtual']);
     expect(en[0]).toMatchObject({
       name: 'Centretown',
-      address: { streetNumber: '180', streetName: 'Metcalfe Street', unitNumber: '504', city: 'Ottawa', provinceCode: 'ON', postalCode: 'K2P1P5' },
+      address: { streetNumber: '180', streetName: 'Metcalfe Street', streetNameFr: 'rue Metcalfe', unitNumber: '504', city: 'Ottawa', provinceCode: 'ON', postalCode: 'K2P1P5' },
       googleMapsLink: expect.stringMatching(/^https:\/\/www\.google\.com\/maps\//),
     });
     expect(en[2]).toMatchObject({ isVirtual: true, address: null, googleMapsLink: null });
@@ -240,7 +240,7 @@ describe('the contact e-mails', () => {
     expect(fr.text).not.toMatch(/e-mail|email/i);
     for (const part of [fr.subject, fr.text].map(withoutLink)) {
       expect(part).not.toMatch(/ [:;!?]/);
-      expect(part).not.toMatch(/[^\s\u00a0\u202f][;!?]|[^\s\u00a0\u202f/]:(?!\/\/)/);
+      expect(part).not.toMatch(/[\s\u00a0\u202f][;!?]|[^\s\u00a0\u202f/]:(?!\/\/)|\u202f:/);
     }
   });
 });

@@ -362,10 +362,10 @@ describe('templates', () => {
       const fr = build('fr', 'Zoé');
       expect(fr.subject).not.toBe(en.subject);
       expect(fr.text).not.toMatch(/e-mail|email/i);
-      // Always a (narrow) no-break space before : ; ! ? (the HTML's CSS and entities aside).
+      // The site's rule (OQLF): a no-break space before « : », no space before ; ! ? (the HTML's CSS and entities aside).
       const withoutLink = (part: string) => part.replaceAll(LINK, '').replaceAll(escapedLink, '');
       for (const part of [fr.subject, fr.text, fr.html].map(withoutLink)) expect(part).not.toMatch(/ [:;!?]/);
-      for (const part of [fr.subject, fr.text].map(withoutLink)) expect(part).not.toMatch(/[^\s\u00a0\u202f][;!?]|[^\s\u00a0\u202f/]:(?!\/\/)/);
+      for (const part of [fr.subject, fr.text].map(withoutLink)) expect(part).not.toMatch(/[\s\u00a0\u202f][;!?]|[^\s\u00a0\u202f/]:(?!\/\/)|\u202f:/);
     });
 
     it('reads well without a name and keeps headers on one line', () => {

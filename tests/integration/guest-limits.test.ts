@@ -245,7 +245,7 @@ describe('per e-mail address (GUEST_UPCOMING_PER_EMAIL = 3)', () => {
     expect(refused.status, JSON.stringify(refused.json)).toBe(409);
     const french =
       'Vous avez déjà 3 rendez-vous à venir réservés avec cette adresse courriel. Pour en modifier ou en annuler un, utilisez le ' +
-      'bouton « Gérer mon rendez-vous » de son courriel de confirmation, ou appelez-nous au +1 (613) 555-0142.';
+      'bouton «\u00a0Gérer mon rendez-vous\u00a0» de son courriel de confirmation, ou appelez-nous au +1 (613) 555-0142.';
     expect(refused.json).toEqual({ code: 'guest_upcoming_limit', message: french, messages: [{ message: french, type: 'error' }] });
 
     // An English session from a French browser: English text.

@@ -190,7 +190,7 @@ describe('POST /api/intake', () => {
 
   it('names the unknown reason in the request language', async () => {
     const res = await call(submit, '/api/intake', { body: answersWith('objective', { reasons: ['999'] }), locale: 'fr' });
-    expect(res.json.field_errors).toEqual({ 'answers.objective.reasons': ["L'une des raisons choisies n'est pas offerte."] });
+    expect(res.json.field_errors).toEqual({ 'answers.objective.reasons': ['L’une des raisons choisies n’est pas offerte.'] });
   });
 
   it('refuses unreadable JSON (400) and a body over 100 kB (413), writing nothing', async () => {

@@ -142,10 +142,10 @@ describe('ErrorScreen rows (English)', () => {
 
 describe('ErrorScreen in French', () => {
   it.each([
-    [404, 'Erreur 404', 'Page introuvable', "La page que vous cherchez n'existe pas.", ["Retour à l'accueil", 'Page précédente']],
-    [500, 'Erreur 500', 'Erreur du serveur', 'Un problème est survenu de notre côté. Veuillez réessayer.', ['Réessayer', "Retour à l'accueil"]],
-    [403, 'Erreur 403', 'Accès refusé', 'Vous devez être connecté pour accéder à cette page.', ['Se connecter', "Retour à l'accueil"]],
-    [422, 'Erreur 422', 'Erreur de requête', 'Un problème est survenu avec votre demande.', ['Réessayer', "Retour à l'accueil"]],
+    [404, 'Erreur 404', 'Page introuvable', 'La page que vous cherchez n’existe pas.', ['Retour à l’accueil', 'Page précédente']],
+    [500, 'Erreur 500', 'Erreur du serveur', 'Un problème est survenu de notre côté. Veuillez réessayer.', ['Réessayer', 'Retour à l’accueil']],
+    [403, 'Erreur 403', 'Accès refusé', 'Vous devez être connecté pour accéder à cette page.', ['Se connecter', 'Retour à l’accueil']],
+    [422, 'Erreur 422', 'Erreur de requête', 'Un problème est survenu avec votre demande.', ['Réessayer', 'Retour à l’accueil']],
   ] as const)('status %i', (status, statusLine, title, message, buttons) => {
     renderScreen({ status }, 'fr');
     expect(screen.getByText(statusLine)).toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('ErrorScreen in French', () => {
   it('shows the French unknown-error row without a status line', () => {
     renderScreen({}, 'fr');
     expect(heading()).toHaveTextContent('Un problème est survenu');
-    expect(screen.getByText("Une erreur inattendue s'est produite.")).toBeInTheDocument();
+    expect(screen.getByText('Une erreur inattendue s’est produite.')).toBeInTheDocument();
     expect(screen.queryByText(/^Erreur \d+$/)).not.toBeInTheDocument();
   });
 });
@@ -189,7 +189,7 @@ describe('ErrorScreen buttons', () => {
   it('Go Home in French goes to the French home page', () => {
     nav.pathname = '/fr/a-propos';
     renderScreen({ status: 404 }, 'fr');
-    fireEvent.click(button("Retour à l'accueil"));
+    fireEvent.click(button('Retour à l’accueil'));
     expect(nav.router.push).toHaveBeenCalledWith('/fr');
   });
 

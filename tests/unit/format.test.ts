@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from '@/lib/schemas/offices';
-import { formatAddress, officeLabel } from '@/lib/format/office';
+import { officeLabel } from '@/lib/format/office';
 import { formatPhone, phoneHref } from '@/lib/format/phone';
 import { formatPostalCode } from '@/lib/format/postalCode';
 import { formatPrice, formatRate } from '@/lib/format/price';
@@ -75,6 +75,7 @@ describe('formatRate', () => {
 const address: Address = {
   street_number: '180',
   street_name: 'Metcalfe Street',
+  street_name_fr: 'rue Metcalfe',
   unit_number: '504',
   city: 'Ottawa',
   province: { code: 'ON' },
@@ -84,29 +85,20 @@ const address: Address = {
 };
 const texts = { virtual: 'Virtual', noAddress: 'No address available' };
 
-describe('formatAddress', () => {
-  it('writes one line, the unit before the street number (Canada Post), and a dashed postal code', () => {
-    expect(formatAddress(address)).toBe('504-180 Metcalfe Street, Ottawa ON K2P-1P5');
-  });
-
-  it('leaves out a missing unit number', () => {
-    expect(formatAddress({ ...address, unit_number: null })).toBe('180 Metcalfe Street, Ottawa ON K2P-1P5');
-  });
-});
-
 describe('officeLabel (SPEC §5)', () => {
   it("reads 'Virtual' for a virtual office, even one with an address", () => {
-    expect(officeLabel({ is_virtual: true, address: null }, texts)).toBe('Virtual');
-    expect(officeLabel({ is_virtual: true, address }, texts)).toBe('Virtual');
+    expect(officeLabel({ is_virtual: true, address: null }, texts, 'en')).toBe('Virtual');
+    expect(officeLabel({ is_virtual: true, address }, texts, 'en')).toBe('Virtual');
   });
 
   it("reads 'No address available' for an office without an address", () => {
-    expect(officeLabel({ is_virtual: false, address: null }, texts)).toBe('No address available');
+    expect(officeLabel({ is_virtual: false, address: null }, texts, 'en')).toBe('No address available');
   });
 
-  it('shows the address of a physical office, in the texts of the caller', () => {
-    expect(officeLabel({ is_virtual: false, address }, texts)).toBe('504-180 Metcalfe Street, Ottawa ON K2P-1P5');
-    expect(officeLabel({ is_virtual: true, address: null }, { virtual: 'Virtuel', noAddress: 'Aucune adresse disponible' })).toBe(
+  it('shows the address of a physical office in the language asked, with a dashed postal code', () => {
+    expect(officeLabel({ is_virtual: false, address }, texts, 'en')).toBe('180 Metcalfe Street, Suite 504, Ottawa, Ontario K2P-1P5');
+    expect(officeLabel({ is_virtual: false, address }, texts, 'fr')).toBe('180, rue Metcalfe, bureau 504, Ottawa (Ontario) K2P-1P5');
+    expect(officeLabel({ is_virtual: true, address: null }, { virtual: 'Virtuel', noAddress: 'Aucune adresse disponible' }, 'fr')).toBe(
       'Virtuel',
     );
   });

@@ -326,11 +326,11 @@ describe('intake list', () => {
   it('shows a patient their own forms in French, without a search', async () => {
     listAnswer = () => ({ results: [camille], count: 1, page: 1, page_size: 20 });
     renderIn(<IntakeList />, { locale: 'fr', user: patient });
-    expect(await screen.findByRole('heading', { name: "Vos formulaires d'accueil" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Vos formulaires d’accueil' })).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: /^Transmis le 3 nov\. 2026/ });
     expect(link).toHaveAttribute('href', `/fr/profile/formulaires-accueil/${ID}`);
     expect(screen.queryByRole('search')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Remplir le formulaire d\'accueil' })).toHaveAttribute('href', '/fr/formulaire-patient');
+    expect(screen.getByRole('link', { name: 'Remplir le formulaire d’accueil' })).toHaveAttribute('href', '/fr/formulaire-patient');
   });
 
   it('offers a retry when the list cannot load, then tells a patient with no form yet', async () => {
@@ -355,9 +355,9 @@ describe('profile links', () => {
     expect(screen.queryByRole('link', { name: 'Fill in the intake form' })).toBeNull();
     unmount();
     renderIn(<IntakeFormsLinks employee={false} />, { locale: 'fr', user: patient });
-    expect(screen.getByRole('heading', { name: "Vos formulaires d'accueil" })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Vos formulaires d’accueil' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voir les formulaires transmis' })).toHaveAttribute('href', '/fr/profile/formulaires-accueil');
-    expect(screen.getByRole('link', { name: "Remplir le formulaire d'accueil" })).toHaveAttribute('href', '/fr/formulaire-patient');
+    expect(screen.getByRole('link', { name: 'Remplir le formulaire d’accueil' })).toHaveAttribute('href', '/fr/formulaire-patient');
   });
 });
 

@@ -85,7 +85,7 @@ describe('post pages', () => {
     const page = await html(await blog.Page(params('fr', 'fibres-et-sante-intestinale')), 'fr');
     expect(page).toMatch(/<h1>Fibres et santé intestinale/);
     expect(page).toContain('<h2>Deux types de fibres, deux types de bienfaits</h2>');
-    expect(page).toContain('aria-label="Fil d&#x27;Ariane"');
+    expect(page).toContain('aria-label="Fil d’Ariane"');
     expect(page).toContain('href="/fr/blogs"');
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)![1]!;
     const [article, crumbs] = JSON.parse(json);

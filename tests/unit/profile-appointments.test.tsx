@@ -220,7 +220,7 @@ describe('profile appointments: list and statistics', () => {
     expect(within(card).getByText('Virtuel')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Déplacer' })).toBeInTheDocument();
     const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
-    expect(stat("Aujourd'hui")).toHaveTextContent('1');
+    expect(stat('Aujourd’hui')).toHaveTextContent('1');
     expect(stat('Cette semaine')).toHaveTextContent('4');
     expect(stat('Ce mois-ci')).toHaveTextContent('9');
     expect(stat('Diététiste préféré(e) de')).toHaveTextContent('3 patients');

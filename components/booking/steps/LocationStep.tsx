@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { officeLabel } from '@/lib/format/office';
 import { useBookingStore } from '@/stores/useBookingStores';
@@ -10,6 +10,7 @@ import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame
 /** Step 6: an office (or virtual); selecting the chosen one again clears it and the date/time. */
 export function LocationStep({ focusHeading }: { focusHeading: boolean }) {
   const t = useTranslations('Booking');
+  const language = useLocale() === 'fr' ? 'fr' : 'en';
   const offices = useBookingStore((s) => s.offices);
   const officeId = useBookingStore((s) => s.officeId);
   const loading = useBookingStore((s) => s.pending === 'offices');
@@ -47,7 +48,7 @@ export function LocationStep({ focusHeading }: { focusHeading: boolean }) {
                   }}
                 >
                   <span className={styles.choiceName}>{office.name}</span>
-                  <span>{officeLabel(office, texts)}</span>
+                  <span>{officeLabel(office, texts, language)}</span>
                   {office.is_virtual ? <span className={styles.muted}>{t('location.virtualText')}</span> : null}
                   {!office.is_available ? <span className={styles.muted}>{t('location.unavailable')}</span> : null}
                   {selected ? <span className={styles.badge}>{t('location.selected')}</span> : null}

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import { clinic } from '@/lib/clinic';
+import { formatOfficeAddress } from '@/lib/format/office';
 import { fullName } from '@/lib/format/personName';
 import { pageLink } from '@/lib/server/auth/links';
 import { getConfig } from '@/lib/server/config';
@@ -18,6 +19,7 @@ import {
 import { queueEmail } from '@/lib/server/email/queue';
 import { appointmentIcs, appointmentIcsText, appointmentUid, icsAttachment } from './calendar';
 import { createManageLink } from './manageLinks';
+import { netPaidCents } from '@/lib/server/receipts/refundDue';
 import { joinUrlOf } from './videoRoom';
 
 /**
@@ -40,18 +42,22 @@ export interface BookingNoticeInput {
 
 type Office = typeof offices.$inferSelect;
 
-/** '123 Bank Street, Unit 4, Ottawa ON K1P 5G3': one line, as calendars and e-mails show it. */
-function officeAddress(office: Office): string {
-  const street = [office.streetNumber, office.streetName].filter(Boolean).join(' ');
-  const postal = office.postalCode ? office.postalCode.replace(/^(\w{3})(\w{3})$/, '$1 $2') : '';
-  const region = [office.provinceCode, postal].filter(Boolean).join(' ');
-  return [street, office.unitNumber, office.city, region].filter(Boolean).join(', ');
+/**
+ * '180 Metcalfe Street, Suite 504, Ottawa, Ontario K2P 1P5' / '180, rue Metcalfe, bureau 504,
+ * Ottawa (Ontario) K2P 1P5': one line in the reader's language, as calendars and e-mails show it.
+ */
+function officeAddress(office: Office, language: EmailLanguage): string {
+  const { streetNumber, streetName, city, provinceCode, postalCode } = office;
+  // The table's check gives a physical office all of these.
+  if (!streetNumber || !streetName || !city || !provinceCode || !postalCode) return '';
+  const parts = { streetNumber, streetName, streetNameFr: office.streetNameFr, unitNumber: office.unitNumber, city, provinceCode, postalCode };
+  return formatOfficeAddress(parts, language);
 }
 
 /** Where the visit is; a virtual visit's join link when its room is given (the patient's e-mails). */
 export function locationOf(office: Office, language: EmailLanguage, videoRoom: string | null = null): AppointmentLocation {
   if (office.isVirtual) return { kind: 'virtual', joinUrl: joinUrlOf(videoRoom) };
-  return { kind: 'office', name: language === 'fr' ? office.nameFr : office.nameEn, address: officeAddress(office) };
+  return { kind: 'office', name: language === 'fr' ? office.nameFr : office.nameEn, address: officeAddress(office, language) };
 }
 
 async function previousStartOf(db: Database, appointment: Appointment): Promise<Date> {
@@ -127,8 +133,9 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
     const base = {
       serviceName: language === 'fr' ? service.nameFr : service.nameEn,
       start: appointment.startsAt,
-      // The dietitian's own end: the visit plus the notes time.
-      end: appointment.blockedUntil,
+      // The patient's duration, and the dietitian's own end (the visit plus the notes time), each named.
+      end: appointment.endsAt,
+      blockedUntil: appointment.blockedUntil,
       location: locationOf(office, language),
       dietitianName,
       timeZone,
@@ -140,7 +147,12 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
     const content =
       input.kind === 'rescheduled'
         ? dietitianNoticeEmail({ ...base, kind: 'rescheduled', previousStart: previousStart ?? appointment.startsAt })
-        : dietitianNoticeEmail({ ...base, kind: input.kind });
+        : dietitianNoticeEmail({
+            ...base,
+            kind: input.kind,
+            // A visit paid in advance and cancelled: the clinic owes what was paid (issue #27 item 6).
+            ...(input.kind === 'cancelled' && { refundDueCents: await netPaidCents(db, appointment.id) }),
+          });
     await queueEmail(db, { purpose: `dietitian notice (${input.kind})`, message: { to: dietitian.email, language, ...content } });
   }
 }

@@ -21,6 +21,7 @@ export function listContactOffices(locale: Locale): ContactOffice[] {
         : {
             streetNumber: office.streetNumber,
             streetName: office.streetName,
+            streetNameFr: office.streetNameFr,
             unitNumber: office.unitNumber,
             city: office.city,
             provinceCode: office.provinceCode,

@@ -23,6 +23,7 @@ function officeDto(office: OfficeRow, countryLabel: string | null, locale: Local
       ? {
           street_number: office.streetNumber,
           street_name: office.streetName,
+          street_name_fr: office.streetNameFr,
           unit_number: office.unitNumber,
           city: office.city,
           province: { code: office.provinceCode },

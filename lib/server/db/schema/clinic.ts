@@ -104,6 +104,8 @@ export const offices = pgTable(
     isAvailable: boolean('is_available').notNull().default(true),
     streetNumber: text('street_number'),
     streetName: text('street_name'),
+    /** The street as French writes it ('rue Metcalfe'), for French pages, e-mails and receipts; null: the street_name. */
+    streetNameFr: text('street_name_fr'),
     unitNumber: text('unit_number'),
     city: text('city'),
     provinceCode: text('province_code').references(() => provinces.code),

@@ -1,10 +1,13 @@
 import 'server-only';
+import { clinic } from '@/lib/clinic';
 import type { Database } from '../client';
 import { offices } from '../schema';
 
 type Address = {
   streetNumber: string;
   streetName: string;
+  /** The street as French writes it: French pages, e-mails and receipts show it. */
+  streetNameFr: string;
   unitNumber: string | null;
   city: string;
   provinceCode: string;
@@ -28,27 +31,15 @@ function physicalOffice(slug: string, nameEn: string, nameFr: string, address: A
   return { slug, nameEn, nameFr, isVirtual: false, isAvailable: true, ...address, ...mapLinks(address) };
 }
 
+/** An office's address as lib/clinic.ts writes it (one place, read by JSON-LD and receipts too). */
+function addressOf(slug: (typeof clinic.offices)[number]['slug'], placeName: string): Address {
+  const { slug: _slug, ...address } = clinic.offices.find((office) => office.slug === slug)!;
+  return { ...address, placeName };
+}
+
 export const seededOffices = [
-  physicalOffice('centretown', 'Centretown', 'Centre-ville', {
-    streetNumber: '180',
-    streetName: 'Metcalfe Street',
-    unitNumber: '504',
-    city: 'Ottawa',
-    provinceCode: 'ON',
-    countryCode: 'CA',
-    postalCode: 'K2P1P5',
-    placeName: 'Centretown',
-  }),
-  physicalOffice('orleans', 'Orléans', 'Orléans', {
-    streetNumber: '2555',
-    streetName: 'St. Joseph Boulevard',
-    unitNumber: '210',
-    city: 'Ottawa',
-    provinceCode: 'ON',
-    countryCode: 'CA',
-    postalCode: 'K1C1S6',
-    placeName: 'Orléans',
-  }),
+  physicalOffice('centretown', 'Centretown', 'Centre-ville', addressOf('centretown', 'Centretown')),
+  physicalOffice('orleans', 'Orléans', 'Orléans', addressOf('orleans', 'Orléans')),
   {
     slug: 'virtual',
     nameEn: 'Virtual (video call)',
@@ -57,6 +48,7 @@ export const seededOffices = [
     isAvailable: true,
     streetNumber: null,
     streetName: null,
+    streetNameFr: null,
     unitNumber: null,
     city: null,
     provinceCode: null,

@@ -1,26 +1,13 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { PROVINCES } from '@/lib/format/office';
 import type { Database } from '../client';
 import { countries, provinces } from '../schema';
 
 type Place = { code: string; nameEn: string; nameFr: string };
 
-/** Canada's 10 provinces and 3 territories, by their Canada Post abbreviation. */
-export const canadianProvinces: readonly Place[] = [
-  { code: 'AB', nameEn: 'Alberta', nameFr: 'Alberta' },
-  { code: 'BC', nameEn: 'British Columbia', nameFr: 'Colombie-Britannique' },
-  { code: 'MB', nameEn: 'Manitoba', nameFr: 'Manitoba' },
-  { code: 'NB', nameEn: 'New Brunswick', nameFr: 'Nouveau-Brunswick' },
-  { code: 'NL', nameEn: 'Newfoundland and Labrador', nameFr: 'Terre-Neuve-et-Labrador' },
-  { code: 'NS', nameEn: 'Nova Scotia', nameFr: 'Nouvelle-Écosse' },
-  { code: 'NT', nameEn: 'Northwest Territories', nameFr: 'Territoires du Nord-Ouest' },
-  { code: 'NU', nameEn: 'Nunavut', nameFr: 'Nunavut' },
-  { code: 'ON', nameEn: 'Ontario', nameFr: 'Ontario' },
-  { code: 'PE', nameEn: 'Prince Edward Island', nameFr: 'Île-du-Prince-Édouard' },
-  { code: 'QC', nameEn: 'Quebec', nameFr: 'Québec' },
-  { code: 'SK', nameEn: 'Saskatchewan', nameFr: 'Saskatchewan' },
-  { code: 'YT', nameEn: 'Yukon', nameFr: 'Yukon' },
-];
+/** Canada's 10 provinces and 3 territories, by their Canada Post abbreviation (lib/format/office.ts names them). */
+export const canadianProvinces: readonly Place[] = Object.entries(PROVINCES).map(([code, name]) => ({ code, nameEn: name.en, nameFr: name.fr }));
 
 /** Where the clinic's patients live: Canada first, then the countries most of them come from. */
 export const seededCountries: readonly Place[] = [

@@ -48,7 +48,7 @@ export const demoTeam: Dietitian[] = [
     bioEn:
       'Claire founded Équilibre Nutrition twelve years ago, after working in hospital and community practice. She helps adults manage their weight and type 2 diabetes without strict diets, and works with recreational athletes who want more energy for their sport.',
     bioFr:
-      "Claire a fondé Équilibre Nutrition il y a douze ans, après avoir pratiqué en milieu hospitalier et communautaire. Elle aide les adultes à gérer leur poids et leur diabète de type 2 sans régime strict, et accompagne les sportifs amateurs qui veulent plus d'énergie pour leur sport.",
+      "Claire a fondé Équilibre Nutrition il y a douze ans, après avoir pratiqué en milieu hospitalier et communautaire. Elle aide les adultes à gérer leur poids et leur diabète de type 2 sans régime strict, et accompagne les sportifs amateurs qui veulent plus d’énergie pour leur sport.",
     languages: ['en', 'fr'],
     skills: ['weight-management', 'diabetes', 'eating-habits', 'sports-performance'],
     schedule: [
@@ -67,7 +67,7 @@ export const demoTeam: Dietitian[] = [
     bioEn:
       'Sophie focuses on digestive health, including IBS and the low-FODMAP approach, and on food allergies and intolerances. She believes food should stay a pleasure, even with restrictions, and builds plans around what her patients already enjoy.',
     bioFr:
-      "Sophie se consacre à la santé digestive, dont le syndrome de l'intestin irritable et l'approche faible en FODMAP, ainsi qu'aux allergies et intolérances alimentaires. Pour elle, manger doit rester un plaisir, même avec des restrictions : elle bâtit ses plans autour de ce que ses patients aiment déjà.",
+      "Sophie se consacre à la santé digestive, dont le syndrome de l’intestin irritable et l’approche faible en FODMAP, ainsi qu’aux allergies et intolérances alimentaires. Pour elle, manger doit rester un plaisir, même avec des restrictions\u00a0: elle bâtit ses plans autour de ce que ses patients aiment déjà.",
     languages: ['fr', 'en'],
     skills: ['digestive-health', 'food-allergies', 'eating-habits', 'weight-management'],
     schedule: [
@@ -87,7 +87,7 @@ export const demoTeam: Dietitian[] = [
     bioEn:
       'A former competitive cross-country skier, Marc-André works with athletes of every level on fuelling, hydration and recovery. He also supports adults living with diabetes or high cholesterol. He holds his sessions in French.',
     bioFr:
-      "Ancien skieur de fond de compétition, Marc-André accompagne les sportifs de tous niveaux sur l'alimentation à l'entraînement, l'hydratation et la récupération. Il soutient aussi les adultes qui vivent avec le diabète ou un taux de cholestérol élevé. Ses consultations se déroulent en français.",
+      "Ancien skieur de fond de compétition, Marc-André accompagne les sportifs de tous niveaux sur l’alimentation à l’entraînement, l’hydratation et la récupération. Il soutient aussi les adultes qui vivent avec le diabète ou un taux de cholestérol élevé. Ses consultations se déroulent en français.",
     languages: ['fr'],
     skills: ['sports-performance', 'weight-management', 'diabetes', 'heart-health'],
     schedule: [
@@ -106,7 +106,7 @@ export const demoTeam: Dietitian[] = [
     bioEn:
       'Emily works with families: pregnancy and breastfeeding, starting solids, picky eating and food allergies in children. She also helps people who are moving to a vegetarian or vegan diet get everything they need. She holds her sessions in English.',
     bioFr:
-      "Emily travaille auprès des familles : grossesse et allaitement, introduction des aliments solides, enfants difficiles à table et allergies alimentaires chez l'enfant. Elle aide aussi les personnes qui adoptent une alimentation végétarienne ou végétalienne à combler tous leurs besoins. Ses consultations se déroulent en anglais.",
+      "Emily travaille auprès des familles\u00a0: grossesse et allaitement, introduction des aliments solides, enfants difficiles à table et allergies alimentaires chez l’enfant. Elle aide aussi les personnes qui adoptent une alimentation végétarienne ou végétalienne à combler tous leurs besoins. Ses consultations se déroulent en anglais.",
     languages: ['en'],
     skills: ['pregnancy', 'pediatric-nutrition', 'food-allergies', 'vegetarian-diet'],
     schedule: [
@@ -126,7 +126,7 @@ export const demoTeam: Dietitian[] = [
     bioEn:
       'Amira specializes in heart health, diabetes and digestive conditions, and brings a practical, culturally aware approach to Mediterranean and plant-forward eating. Many of her patients come after a new diagnosis and want a plan they can actually live with.',
     bioFr:
-      "Amira se spécialise en santé cardiaque, en diabète et en troubles digestifs, avec une approche pratique et attentive aux cultures de l'alimentation méditerranéenne et végétale. Beaucoup de ses patients la consultent après un nouveau diagnostic et veulent un plan qu'ils pourront vraiment suivre.",
+      "Amira se spécialise en santé cardiaque, en diabète et en troubles digestifs, avec une approche pratique et attentive aux cultures de l’alimentation méditerranéenne et végétale. Beaucoup de ses patients la consultent après un nouveau diagnostic et veulent un plan qu’ils pourront vraiment suivre.",
     languages: ['en', 'fr'],
     skills: ['heart-health', 'diabetes', 'digestive-health', 'vegetarian-diet', 'eating-habits'],
     schedule: [

@@ -23,11 +23,11 @@ export function appointmentCancelledEmail(
   if (language === 'fr') {
     return renderEmail({
       language,
-      subject: `Rendez-vous annulé : ${when}`,
+      subject: `Rendez-vous annulé\u00a0: ${when}`,
       preheader: `Votre rendez-vous du ${when} est annulé.`,
       heading: 'Votre rendez-vous est annulé',
       greeting: greeting(input.firstName, language),
-      paragraphs: [`Nous vous confirmons l’annulation du rendez-vous suivant :`, ...details],
+      paragraphs: [`Nous vous confirmons l’annulation du rendez-vous suivant\u00a0:`, ...details],
       action: manageLink ? { label: 'Voir mes rendez-vous', url: manageLink } : undefined,
       notes: [
         'Le fichier joint retire ce rendez-vous de votre calendrier.',

@@ -12,13 +12,13 @@ export function appointmentConfirmationEmail(input: PatientAppointmentInput): Re
   if (language === 'fr') {
     return renderEmail({
       language,
-      subject: `Rendez-vous confirmé : ${when}`,
+      subject: `Rendez-vous confirmé\u00a0: ${when}`,
       preheader: `${input.serviceName}, le ${when}.`,
       heading: 'Votre rendez-vous est confirmé',
       greeting: greeting(input.firstName, language),
-      paragraphs: [`Merci d’avoir pris rendez-vous chez ${clinic.name}. Voici le résumé de votre réservation :`, ...details],
+      paragraphs: [`Merci d’avoir pris rendez-vous chez ${clinic.name}. Voici le résumé de votre réservation\u00a0:`, ...details],
       action: manageLink ? { label: 'Gérer mon rendez-vous', url: manageLink } : undefined,
-      notes: [...changeNotes(input), 'Au plaisir de vous rencontrer !'],
+      notes: [...changeNotes(input), 'Au plaisir de vous rencontrer!'],
     });
   }
   return renderEmail({

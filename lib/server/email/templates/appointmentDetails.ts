@@ -60,7 +60,7 @@ const LABELS = {
 
 /** A label and its value as one paragraph; French labels get their space before the colon. */
 export function labelled(label: string, value: string, language: EmailLanguage): string {
-  return language === 'fr' ? `${label} : ${value}` : `${label}: ${value}`;
+  return language === 'fr' ? `${label}\u00a0: ${value}` : `${label}: ${value}`;
 }
 
 /** The summary lines shared by every booking e-mail, in a fixed order. */
@@ -127,7 +127,7 @@ export function changePolicyNote(
   const how =
     language === 'fr'
       ? manageLink
-        ? `Vous pouvez le faire en ligne avec le bouton « Gérer mon rendez-vous » ou en nous appelant au ${phone}.`
+        ? `Vous pouvez le faire en ligne avec le bouton «\u00a0Gérer mon rendez-vous\u00a0» ou en nous appelant au ${phone}.`
         : `Il suffit de nous appeler au ${phone}.`
       : manageLink
         ? `You can do so online with the “Manage my appointment” button or by calling us at ${phone}.`

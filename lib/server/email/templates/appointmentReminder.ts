@@ -18,13 +18,13 @@ export function appointmentReminderEmail(input: AppointmentReminderInput): Rende
   if (language === 'fr') {
     return renderEmail({
       language,
-      subject: `Rappel : votre rendez-vous du ${when}`,
+      subject: `Rappel\u00a0: votre rendez-vous du ${when}`,
       preheader: `${input.serviceName}, le ${when}.`,
       heading: 'Votre rendez-vous approche',
       greeting: greeting(input.firstName, language),
       paragraphs: [`Nous vous rappelons votre prochain rendez-vous chez ${clinic.name} :`, ...details],
       action: manageLink ? { label: 'Gérer mon rendez-vous', url: manageLink } : undefined,
-      notes: [changePolicyNote(input), 'Au plaisir de vous voir bientôt !'],
+      notes: [changePolicyNote(input), 'Au plaisir de vous voir bientôt!'],
     });
   }
   return renderEmail({

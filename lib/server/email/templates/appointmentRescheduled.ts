@@ -20,11 +20,11 @@ export function appointmentRescheduledEmail(input: PatientAppointmentInput & { p
       heading: 'Votre rendez-vous a été déplacé',
       greeting: greeting(input.firstName, language),
       paragraphs: [
-        `Votre rendez-vous du ${before} a bien été déplacé. L’ancienne plage horaire est libérée. Voici les nouveaux détails :`,
+        `Votre rendez-vous du ${before} a bien été déplacé. L’ancienne plage horaire est libérée. Voici les nouveaux détails\u00a0:`,
         ...details,
       ],
       action: manageLink ? { label: 'Gérer mon rendez-vous', url: manageLink } : undefined,
-      notes: [...changeNotes(input), 'Au plaisir de vous rencontrer !'],
+      notes: [...changeNotes(input), 'Au plaisir de vous rencontrer!'],
     });
   }
   return renderEmail({

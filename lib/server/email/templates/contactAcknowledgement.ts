@@ -24,8 +24,8 @@ export function contactAcknowledgementEmail(input: { language: EmailLanguage; bo
       greeting: hello,
       paragraphs: [
         `Nous avons bien reçu le message que vous nous avez envoyé par le site Web d’${clinic.name}. Un membre de notre équipe vous répondra dans les deux jours ouvrables.`,
-        'Pour protéger votre vie privée, nous ne reprenons pas votre message dans ce courriel. Évitez de nous envoyer des renseignements sur votre santé par courriel : nous pourrons en parler au téléphone ou lors de votre rendez-vous.',
-        'Vous souhaitez déjà prendre rendez-vous ? Vous pouvez le faire en ligne en tout temps.',
+        'Pour protéger votre vie privée, nous ne reprenons pas votre message dans ce courriel. Évitez de nous envoyer des renseignements sur votre santé par courriel\u00a0: nous pourrons en parler au téléphone ou lors de votre rendez-vous.',
+        'Vous souhaitez déjà prendre rendez-vous? Vous pouvez le faire en ligne en tout temps.',
       ],
       action: { label: 'Prendre rendez-vous', url: bookingLink },
       notes: [

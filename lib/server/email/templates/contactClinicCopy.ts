@@ -39,16 +39,16 @@ export function contactClinicCopyEmail(input: ContactClinicCopyInput): RenderedE
     : [line('Name', name), line('E-mail', input.email), line('Phone', phone), line('Subject', subject), line('Language', 'English'), line('Received', received)];
   return renderEmail({
     language,
-    subject: fr ? `Message du site Web : ${subject}` : `Website message: ${subject}`,
+    subject: fr ? `Message du site Web\u00a0: ${subject}` : `Website message: ${subject}`,
     preheader: fr ? `${name} vous a écrit par le formulaire de contact.` : `${name} wrote through the contact form.`,
     heading: fr ? 'Nouveau message du site Web' : 'New message from the website',
     greeting: fr ? 'Bonjour,' : 'Hello,',
     paragraphs: [
       fr
-        ? `${name} vous a écrit par le formulaire de la page « Nous joindre ». Répondez simplement à ce courriel : votre réponse ira à ${input.email}.`
+        ? `${name} vous a écrit par le formulaire de la page «\u00a0Nous joindre\u00a0». Répondez simplement à ce courriel\u00a0: votre réponse ira à ${input.email}.`
         : `${name} wrote through the contact page. Simply reply to this e-mail: your answer goes to ${input.email}.`,
       ...details,
-      fr ? 'Message :' : 'Message:',
+      fr ? 'Message\u00a0:' : 'Message:',
       ...body,
     ],
     notes: [

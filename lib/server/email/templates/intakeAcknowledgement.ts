@@ -24,7 +24,7 @@ export function intakeAcknowledgementEmail(input: { language: EmailLanguage; boo
       paragraphs: [
         `Nous avons bien reçu le formulaire patient que vous avez rempli sur le site Web d’${clinic.name}. Votre diététiste le lira avant votre première visite pour bien préparer votre rendez-vous.`,
         'Pour protéger votre vie privée, ce courriel ne reprend aucune de vos réponses. Elles sont conservées de façon chiffrée et seuls nos diététistes peuvent les consulter.',
-        'Vous n’avez pas encore pris votre premier rendez-vous ? Vous pouvez le faire en ligne en tout temps.',
+        'Vous n’avez pas encore pris votre premier rendez-vous? Vous pouvez le faire en ligne en tout temps.',
       ],
       action: { label: 'Prendre rendez-vous', url: bookingLink },
       notes: [

@@ -27,7 +27,7 @@ export function passwordResetEmail(input: {
       action: { label: 'Choisir un nouveau mot de passe', url: link },
       notes: [
         `Pour votre sécurité, ce lien ne peut être utilisé qu’une seule fois et expire dans ${lifetime}. S’il a expiré, vous pouvez en demander un nouveau depuis la page de connexion.`,
-        'Si vous n’avez pas demandé à réinitialiser votre mot de passe, ignorez simplement ce message : votre mot de passe restera inchangé.',
+        'Si vous n’avez pas demandé à réinitialiser votre mot de passe, ignorez simplement ce message\u00a0: votre mot de passe restera inchangé.',
       ],
     });
   }

@@ -31,14 +31,14 @@ export function receiptEmail(input: ReceiptEmailInput): RenderedEmail {
       heading: input.correction ? 'Votre reçu corrigé' : 'Votre reçu',
       greeting: greeting(input.firstName, language),
       paragraphs: [
-        `Vous trouverez ci-joint le reçu ${number} (PDF) pour votre rendez-vous « ${input.serviceName} » du ${input.serviceDate}.`,
+        `Vous trouverez ci-joint le reçu ${number} (PDF) pour votre rendez-vous «\u00a0${input.serviceName}\u00a0» du ${input.serviceDate}.`,
         ...(input.correction ? ['Il remplace le reçu précédent, qui a été annulé.'] : []),
-        'Il indique le nom de votre diététiste et son numéro d’inscription à l’Ordre des diététistes de l’Ontario : vous pouvez le remettre à votre assureur.',
+        'Il indique le nom de votre diététiste et son numéro d’inscription à l’Ordre des diététistes de l’Ontario\u00a0: vous pouvez le remettre à votre assureur.',
       ],
       notes: [
         input.isGuest
-          ? 'Vous pouvez aussi le télécharger avec le bouton « Gérer mon rendez-vous » de votre courriel de confirmation.'
-          : 'Vous le retrouverez aussi dans votre profil, sous « Reçus ».',
+          ? 'Vous pouvez aussi le télécharger avec le bouton «\u00a0Gérer mon rendez-vous\u00a0» de votre courriel de confirmation.'
+          : 'Vous le retrouverez aussi dans votre profil, sous «\u00a0Reçus\u00a0».',
       ],
     });
   }

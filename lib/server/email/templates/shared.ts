@@ -4,16 +4,17 @@ import type { EmailLanguage } from '../types';
 import { oneLine } from './escape';
 
 /**
- * French typography (OQLF): a no-break space before « : » and inside guillemets, a narrow
- * no-break space before ; ! ?. Copy is written with ordinary spaces and converted here, so the
- * source stays readable. Only spaces the copy already has are converted: URLs are unaffected.
+ * French typography, the site's one rule (OQLF): a no-break space before « : » and inside
+ * guillemets, no space at all before ; ! ?. The copy is written that way already; this is the
+ * safety net for what is put together from parts. Only spaces the text already has are changed:
+ * URLs are unaffected.
  */
 export function frenchTypography(text: string): string {
   return text
     .replace(/ :/g, '\u00a0:')
-    .replace(/ ([;!?])/g, '\u202f$1')
-    .replace(/« /g, '«\u00a0')
-    .replace(/ »/g, '\u00a0»');
+    .replace(/[ \u00a0\u202f]+([;!?])/g, '$1')
+    .replace(/«[ \u202f]/g, '«\u00a0')
+    .replace(/[ \u202f]»/g, '\u00a0»');
 }
 
 export function greeting(firstName: string | undefined, language: EmailLanguage): string {
@@ -47,5 +48,5 @@ export const signOff = {
 
 export const linkFallback = {
   en: 'If the button does not work, copy and paste this address into your browser:',
-  fr: frenchTypography('Si le bouton ne fonctionne pas, copiez et collez cette adresse dans votre navigateur :'),
+  fr: frenchTypography('Si le bouton ne fonctionne pas, copiez et collez cette adresse dans votre navigateur\u00a0:'),
 } as const satisfies Record<EmailLanguage, string>;

@@ -20,7 +20,7 @@ export function verificationEmail(input: { firstName: string; link: string; lang
       ],
       action: { label: 'Confirmer mon adresse courriel', url: link },
       notes: [
-        'Si vous n’avez pas créé de compte, vous pouvez ignorer ce message : aucun compte ne sera activé sans cette confirmation.',
+        'Si vous n’avez pas créé de compte, vous pouvez ignorer ce message\u00a0: aucun compte ne sera activé sans cette confirmation.',
       ],
     });
   }

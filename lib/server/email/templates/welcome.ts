@@ -23,7 +23,7 @@ export function welcomeEmail(input: { firstName: string; language: EmailLanguage
       ],
       action: { label: 'Me connecter', url: loginLink },
       notes: [
-        `Des questions ? Répondez simplement à ce courriel ou appelez-nous au ${phone} : notre équipe se fera un plaisir de vous aider.`,
+        `Des questions? Répondez simplement à ce courriel ou appelez-nous au ${phone}\u00a0: notre équipe se fera un plaisir de vous aider.`,
       ],
     });
   }
