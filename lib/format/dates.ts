@@ -158,3 +158,15 @@ export function formatDateWindow(from: string, to: string, language: DateLanguag
   const last = formatLocalDate(to, language, 'full');
   return language === 'fr' ? `du ${first} au ${last}` : `${first} to ${last}`;
 }
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Epoch ms of a real calendar date's UTC midnight (2026-02-30 is refused), else NaN. */
+export function calendarDateMs(date: string): number {
+  const match = DATE_PATTERN.exec(date);
+  if (!match) return Number.NaN;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const back = new Date(ms);
+  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day ? ms : Number.NaN;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateMs } from '@/lib/format/dates';
 
 /**
  * An employee's weekly schedule and time off (issue #8, item 1): one source of truth for the
@@ -18,7 +19,6 @@ export const TIME_OFF_REASON_MAX = 200;
 export const TIME_OFF_MAX_DAYS = 366;
 
 const CLOCK_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
 /** 'HH:MM' -> minutes after midnight (the pattern is checked first). */
@@ -32,17 +32,8 @@ export function minutesToClock(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** Epoch ms of a real calendar date's UTC midnight (2026-02-30 is refused), else NaN. */
-export function calendarDateMs(date: string): number {
-  const match = DATE_PATTERN.exec(date);
-  if (!match) return Number.NaN;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const back = new Date(ms);
-  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day ? ms : Number.NaN;
-}
-
 const clock = z.string().regex(CLOCK_PATTERN, 'timeInvalid');
+
 /**
  * Dates the clinic's calendar works with. Far-off years are refused here: date arithmetic on
  * them (a day after 9999-12-31) leaves what JavaScript and the time zone rules can represent.

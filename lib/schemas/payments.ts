@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_EXPORT_DAYS, MAX_PAYMENT_CENTS, MAX_REASON_LENGTH, PAYMENT_METHODS, type PaymentMethod } from '@/lib/payments';
-import { calendarDateMs, isClinicDate } from './clinicSchedule';
+import { calendarDateMs } from '@/lib/format/dates';
+import { isClinicDate } from './clinicSchedule';
 
 export { MAX_EXPORT_DAYS, MAX_PAYMENT_CENTS, MAX_REASON_LENGTH, PAYMENT_METHODS, type PaymentMethod };
 

@@ -2,9 +2,8 @@
 
 import { useLocale } from 'next-intl';
 import { useCallback } from 'react';
-import { localDateOf } from '@/lib/format/dates';
+import { calendarDateMs, localDateOf } from '@/lib/format/dates';
 import { formatPrice } from '@/lib/format/price';
-import { calendarDateMs } from '@/lib/schemas/clinicSchedule';
 
 /**
  * Money in the payments panels: amounts travel as integer cents (CAD); people type dollars.
