@@ -27,6 +27,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { clientAddress, parseTrustedHops } from './client-address.mjs';
+import { createPageCache, parseCacheMegabytes } from './page-cache.mjs';
 
 const dir = process.cwd();
 const port = Number.parseInt(process.env.PORT ?? '', 10) || 3000;
@@ -45,6 +46,12 @@ if (trustedHops === null) {
   console.error('[server] TRUST_PROXY_HOPS must be a whole number from 0 to 10');
   process.exit(1);
 }
+const pageCacheBytes = parseCacheMegabytes(process.env.PAGE_CACHE_MB);
+if (pageCacheBytes === null) {
+  console.error('[server] PAGE_CACHE_MB must be a number of megabytes from 0 to 1024');
+  process.exit(1);
+}
+const pageCache = createPageCache(pageCacheBytes);
 
 // Issue 27: with SITE_URL unset, the links in e-mails name http://localhost:PORT
 // (lib/seo/siteUrl.ts), which only this machine can open. Fine for a server only this machine
@@ -137,6 +144,8 @@ const server = createServer((req, res) => {
   }
   req.headers['x-forwarded-for'] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, trustedHops);
   delete req.headers['x-real-ip'];
+  if (pageCache.serve(req, res)) return;
+  pageCache.capture(req, res);
   keepVaryGrowing(res);
   handle(req, res).catch((error) => {
     console.error(`[server] ${req.method} ${req.url?.split('?')[0]} failed:`, error instanceof Error ? error.name : error);

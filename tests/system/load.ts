@@ -85,7 +85,7 @@ async function hammer(server: AppServer, target: Target): Promise<Row> {
     'p50 ms': Math.round(percentile(latencies, 50)),
     'p95 ms': Math.round(percentile(latencies, 95)),
     'p99 ms': Math.round(percentile(latencies, 99)),
-    'max ms': Math.round(Math.max(0, ...latencies)),
+    'max ms': Math.round(latencies.reduce((max, latency) => Math.max(max, latency), 0)),
     'connections answered': answered.size,
     errors: result.errors,
     timeouts: result.timeouts,

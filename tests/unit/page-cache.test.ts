@@ -1,0 +1,168 @@
+// @vitest-environment node
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createPageCache, parseCacheMegabytes, sharedMaxAge } from '../../scripts/page-cache.mjs';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A real HTTP server with the cache in front of `handler`, as scripts/start.mjs puts it before Next. */
+async function serveWithCache(handler: Handler, limitBytes = 1024 * 1024) {
+  const cache = createPageCache(limitBytes);
+  let calls = 0;
+  const server: Server = createServer((req, res) => {
+    if (cache.serve(req, res)) return;
+    cache.capture(req, res);
+    calls++;
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    cache,
+    calls: () => calls,
+    get: (path: string, init: RequestInit = {}) => fetch(`${origin}${path}`, init),
+  };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+/** A prerendered page as Next answers it: s-maxage of a year, Vary on the router's headers. */
+const prerendered: Handler = (req, res) => {
+  res.setHeader('Cache-Control', 's-maxage=31536000');
+  res.setHeader('Vary', 'RSC, Accept-Language');
+  res.setHeader('Content-Security-Policy', "script-src 'self'");
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.write('<html>');
+  res.end(`${req.url} in ${req.headers['accept-language'] ?? 'any'}</html>`);
+};
+
+describe('the page cache in front of Next', () => {
+  it('answers a page Next marked s-maxage from memory, with its headers and an Age', async () => {
+    const site = await serveWithCache(prerendered);
+    const first = await site.get('/privacy-policy', { headers: { 'accept-language': 'en' } });
+    const second = await site.get('/privacy-policy', { headers: { 'accept-language': 'en' } });
+    expect(await second.text()).toBe(await first.text());
+    expect(site.calls()).toBe(1);
+    expect(second.headers.get('content-security-policy')).toBe("script-src 'self'");
+    expect(second.headers.get('vary')).toBe('RSC, Accept-Language');
+    expect(second.headers.get('age')).toBe('0');
+    expect(second.headers.get('content-length')).toBe(String(Buffer.byteLength('<html>/privacy-policy in en</html>')));
+  });
+
+  it('keeps one answer per value of each header named in Vary, and per Accept-Encoding', async () => {
+    const site = await serveWithCache(prerendered);
+    expect(await (await site.get('/', { headers: { 'accept-language': 'en' } })).text()).toContain('in en');
+    expect(await (await site.get('/', { headers: { 'accept-language': 'fr' } })).text()).toContain('in fr');
+    expect(await (await site.get('/', { headers: { 'accept-language': 'en' } })).text()).toContain('in en');
+    await site.get('/', { headers: { 'accept-language': 'en', 'accept-encoding': 'identity' } });
+    expect(site.calls()).toBe(3);
+  });
+
+  it('answers HEAD from a stored GET, without a body', async () => {
+    const site = await serveWithCache(prerendered);
+    await site.get('/blog');
+    const head = await site.get('/blog', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(site.calls()).toBe(1);
+  });
+
+  it.each([
+    ['private', 'private, max-age=600'],
+    ['no-store', 'no-store, must-revalidate'],
+    ['max-age without public', 'max-age=600'],
+    ['no-cache', 'public, s-maxage=600, no-cache'],
+  ])('never stores an answer marked %s', async (_, cacheControl) => {
+    const site = await serveWithCache((_req, res) => {
+      res.setHeader('Cache-Control', cacheControl);
+      res.end('mine');
+    });
+    await site.get('/account');
+    await site.get('/account');
+    expect(site.calls()).toBe(2);
+  });
+
+  it('never stores an answer that sets a cookie, a server error, or an API answer', async () => {
+    const site = await serveWithCache((req, res) => {
+      res.setHeader('Cache-Control', 's-maxage=600');
+      if (req.url === '/cookie') res.setHeader('Set-Cookie', 'NEXT_LOCALE=fr; Path=/');
+      if (req.url === '/broken') res.statusCode = 500;
+      res.end('x');
+    });
+    for (const path of ['/cookie', '/broken', '/api/build']) {
+      await site.get(path);
+      await site.get(path);
+    }
+    expect(site.calls()).toBe(6);
+  });
+
+  it('sends a visitor with a cookie, a conditional request or a client navigation to Next', async () => {
+    const site = await serveWithCache(prerendered);
+    await site.get('/');
+    await site.get('/', { headers: { cookie: 'session=abc' } });
+    await site.get('/', { headers: { 'if-none-match': '"x"' } });
+    await site.get('/', { headers: { rsc: '1' } });
+    await site.get('/', { headers: { 'cache-control': 'no-cache' } });
+    await site.get('/', { method: 'POST' });
+    expect(site.calls()).toBe(6);
+  });
+
+  it('keeps an answer only as long as its s-maxage says (the 404 page a minute)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const site = await serveWithCache((_req, res) => {
+      res.statusCode = 404;
+      res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60');
+      res.end('not here');
+    });
+    await site.get('/nope');
+    vi.setSystemTime(Date.now() + 59_000);
+    const cached = await site.get('/nope');
+    expect(cached.status).toBe(404);
+    expect(cached.headers.get('age')).toBe('59');
+    vi.setSystemTime(Date.now() + 2_000);
+    await site.get('/nope');
+    expect(site.calls()).toBe(2);
+  });
+
+  it('holds no more than its limit, dropping the least recently used answer first', async () => {
+    const body = 'x'.repeat(400);
+    const site = await serveWithCache((_req, res) => {
+      res.setHeader('Cache-Control', 's-maxage=600');
+      res.end(body);
+    }, 1000);
+    await site.get('/a');
+    await site.get('/b');
+    await site.get('/a'); // /a is now the most recent
+    await site.get('/c'); // 1,200 bytes: /b goes
+    expect(site.cache.heldBytes).toBe(800);
+    await site.get('/a');
+    await site.get('/b');
+    expect(site.calls()).toBe(4);
+  });
+
+  it('is off with PAGE_CACHE_MB=0 and refuses a setting that is not a size', async () => {
+    expect(parseCacheMegabytes(undefined)).toBe(16 * 1024 * 1024);
+    expect(parseCacheMegabytes('0')).toBe(0);
+    expect(parseCacheMegabytes('lots')).toBeNull();
+    expect(parseCacheMegabytes('-1')).toBeNull();
+    const site = await serveWithCache(prerendered, 0);
+    await site.get('/');
+    await site.get('/');
+    expect(site.calls()).toBe(2);
+  });
+
+  it('reads how long a shared cache may keep an answer', () => {
+    expect(sharedMaxAge('s-maxage=31536000')).toBe(31536000);
+    expect(sharedMaxAge('public, max-age=0, s-maxage=60')).toBe(60);
+    expect(sharedMaxAge('public, max-age=300')).toBe(300);
+    expect(sharedMaxAge('public, max-age=0, must-revalidate')).toBe(0);
+    expect(sharedMaxAge('private, no-cache, no-store, max-age=0, must-revalidate')).toBe(0);
+    expect(sharedMaxAge(undefined)).toBe(0);
+  });
+});
