@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 
@@ -35,9 +36,11 @@ interface Face {
 }
 
 /**
- * Each font file is read and parsed (its WOFF tables inflated) once per process, and only when a
- * character needs it. A parsed font is only read afterwards (each PDF makes its own subset of
- * it), so documents share it; pdf-lib is handed the parsed font for the same bytes.
+ * Each font file is read, unpacked from WOFF into a plain TrueType font and parsed once per
+ * process, and only when a character needs it. A parsed font is only read afterwards (each PDF
+ * makes its own subset of it), so documents share it; pdf-lib is handed the parsed font for the
+ * same bytes. Unpacked once: fontkit reads a WOFF's tables by inflating them at each access, and a
+ * subset reads the whole glyph table, so each receipt inflated it again (two thirds of its time).
  */
 const faces = new Map<string, Face>();
 const parsed = new Map<Uint8Array, FontkitFont>();
@@ -45,13 +48,53 @@ function faceOf(subset: Subset, weight: Weight): Face {
   const key = `${subset}-${FILE_WEIGHT[weight]}` as const;
   let face = faces.get(key);
   if (!face) {
-    const bytes = readFileSync(path.join(FONT_DIR, `noto-sans-${key}-normal.woff`));
+    const bytes = sfntOfWoff(readFileSync(path.join(FONT_DIR, `noto-sans-${key}-normal.woff`)));
     face = { key, bytes, font: fontkit.create(bytes) };
     parsed.set(bytes, face.font);
     faces.set(key, face);
   }
   return face;
 }
+/**
+ * The TrueType (sfnt) font inside a WOFF 1.0 file (W3C WOFF File Format 1.0, §3 to §5): the same
+ * tables, each inflated when it was stored compressed, behind an sfnt table directory.
+ */
+export function sfntOfWoff(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF 1.0 font');
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const entry = 44 + i * 20;
+    const offset = woff.readUInt32BE(entry + 4);
+    const compLength = woff.readUInt32BE(entry + 8);
+    const origLength = woff.readUInt32BE(entry + 12);
+    const stored = woff.subarray(offset, offset + compLength);
+    const data = compLength < origLength ? inflateSync(stored) : stored;
+    if (data.length !== origLength) throw new Error('a WOFF table does not inflate to its stated length');
+    return { tag: woff.readUInt32BE(entry), checksum: woff.readUInt32BE(entry + 16), data };
+  });
+  const entrySelector = Math.floor(Math.log2(numTables));
+  const searchRange = 2 ** entrySelector * 16;
+  const header = Buffer.alloc(12 + numTables * 16);
+  header.writeUInt32BE(woff.readUInt32BE(4), 0); // the flavour: the sfnt version
+  header.writeUInt16BE(numTables, 4);
+  header.writeUInt16BE(searchRange, 6);
+  header.writeUInt16BE(entrySelector, 8);
+  header.writeUInt16BE(numTables * 16 - searchRange, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((table, i) => {
+    header.writeUInt32BE(table.tag, 12 + i * 16);
+    header.writeUInt32BE(table.checksum, 16 + i * 16);
+    header.writeUInt32BE(offset, 20 + i * 16);
+    header.writeUInt32BE(table.data.length, 24 + i * 16);
+    const padded = Buffer.alloc((table.data.length + 3) & ~3);
+    table.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
 const cachedFontkit: typeof fontkit = {
   ...fontkit,
   create: (buffer: Uint8Array, postscriptName?: string) => parsed.get(buffer) ?? fontkit.create(buffer, postscriptName),
@@ -79,6 +122,8 @@ function faceFor(codePoint: number, weight: Weight): Face | null {
 interface Run {
   face: Face;
   text: string;
+  /** The run's advance in font units, once laid out. */
+  units?: number;
 }
 
 /** Invisible format characters (zero-width joiners, soft hyphens, marks of direction): nothing to draw. */
@@ -101,10 +146,11 @@ function runsOf(text: string, weight: Weight, missing: Set<string>): Run[] {
 }
 
 function runWidth(run: Run, size: number): number {
-  const { glyphs } = run.face.font.layout(run.text);
-  let units = 0;
-  for (const glyph of glyphs) units += glyph.advanceWidth;
-  return (units / run.face.font.unitsPerEm) * size;
+  if (run.units === undefined) {
+    run.units = 0;
+    for (const glyph of run.face.font.layout(run.text).glyphs) run.units += glyph.advanceWidth;
+  }
+  return (run.units / run.face.font.unitsPerEm) * size;
 }
 
 type Color = NonNullable<Parameters<PDFPage['drawText']>[1]>['color'];
