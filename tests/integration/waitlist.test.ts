@@ -470,6 +470,31 @@ describe('E. an offer that is left or removed goes on at once (issue 27)', () =>
     // Nothing is left to offer: no wakeup stays behind.
     expect(await db.select().from(waitlistWakeups)).toHaveLength(0);
   });
+  it('an open offer the clinic replaces by hand passes its time to the next in line at once', async () => {
+    const { patient, visit, emails } = await waitingFor(OFFER_BATCH + 1, 24 * 27);
+    await call(cancelAppointment, '/api/booking/cancel-appointment', { body: { appointment_id: visit.id }, cookie: patient.cookie });
+    await listenersSettled();
+    await offerFreedSlots(db);
+    const entries = await Promise.all(emails.map(entryOf));
+    const freedStart = new Date(visit.slot.start);
+    expect(await offersOf(entries[0]!.id)).toMatchObject([{ status: 'open', startsAt: freedStart }]);
+    expect(await offersOf(entries[OFFER_BATCH]!.id)).toHaveLength(0);
+
+    // The desk offers the first entry another free time of its day instead.
+    const slots = await call(withId(clinicSlots, entries[0]!.id), `/api/clinic/waitlist/${entries[0]!.id}/slots`, { method: 'GET', cookie: employee.cookie });
+    const other = Object.values(slots.json.appointment_options as Record<string, Slot[]>)
+      .flat()
+      .find((slot) => slot.start !== visit.slot.start);
+    expect(other, 'another free time that day').toBeDefined();
+    const byHand = await call(withId(clinicOffer, entries[0]!.id), `/api/clinic/waitlist/${entries[0]!.id}/offers`, { body: { start: other!.start }, cookie: employee.cookie });
+    expect(byHand.status, JSON.stringify(byHand.json)).toBe(201);
+    await listenersSettled();
+    // The replaced offer is withdrawn and its time recorded as freed: the next in line has it now.
+    const firstOffers = await offersOf(entries[0]!.id);
+    expect(firstOffers.find((o) => o.startsAt.getTime() === freedStart.getTime())).toMatchObject({ status: 'withdrawn' });
+    expect(firstOffers.find((o) => o.startsAt.getTime() === Date.parse(other!.start))).toMatchObject({ status: 'open' });
+    expect(await offersOf(entries[OFFER_BATCH]!.id)).toMatchObject([{ status: 'open', startsAt: freedStart }]);
+  });
 });
 
 describe('F. a window that can never match is refused (issue 27)', () => {

@@ -5,15 +5,20 @@ import { availableSlots, findCurrentSlot, loadService } from '@/lib/server/booki
 import type { Database } from '@/lib/server/db/client';
 import { waitlistEntries, waitlistOffers, type WaitlistEntry, type WaitlistOffer } from '@/lib/server/db/schema';
 import { kickMailQueue } from '@/lib/server/email/queue';
+import { announce } from '@/lib/server/events/announce';
 import { AppError } from '@/lib/server/http/appError';
-import { entryQuery } from './entries';
+import { entryQuery, withdrawOpenOffers } from './entries';
 import { createOffer, lockOffers } from './makeOffer';
 import { offerExpiry } from './rules';
 
 /** The clinic's page offers a chosen free time to a chosen entry, from the free times the entry could book. */
 
-/** The clinic offers a chosen free time to a chosen entry (the clinic's page); replaces the entry's open offer. */
+/**
+ * The clinic offers a chosen free time to a chosen entry (the clinic's page); replaces the entry's
+ * open offer, whose time goes on to the next entries at once, as a left offer's does (issue 27).
+ */
 export async function offerByHand(db: Database, input: { entryId: number; start: string; by: number; now: Date }): Promise<WaitlistOffer> {
+  let freedTime = false;
   const offer = await db.transaction(async (tx) => {
     await lockOffers(tx);
     const [entry] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, input.entryId)).for('update');
@@ -29,12 +34,10 @@ export async function offerByHand(db: Database, input: { entryId: number; start:
       .from(waitlistOffers)
       .where(and(eq(waitlistOffers.entryId, entry.id), eq(waitlistOffers.startsAt, start)));
     if (before) throw new AppError('waitlist_already_offered', 409, 'waitlistAlreadyOffered');
-    await tx
-      .update(waitlistOffers)
-      .set({ status: 'withdrawn', closedAt: input.now })
-      .where(and(eq(waitlistOffers.entryId, entry.id), eq(waitlistOffers.status, 'open')));
+    freedTime = (await withdrawOpenOffers(tx, [entry.id], input.now)) > 0;
     return createOffer(tx, entry, service, { start, end: new Date(slot.end), employeeId: slot.recommended_employee.id }, { expiresAt, offeredBy: input.by });
   });
+  if (freedTime) announce('time-freed');
   void kickMailQueue();
   return offer;
 }

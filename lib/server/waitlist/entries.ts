@@ -211,13 +211,14 @@ async function findByToken(db: Database, hash: string): Promise<OpenedLink | nul
 }
 
 /**
- * Withdraws the open offers of entries that just ended, in the caller's transaction. An offer
+ * Withdraws the open offers of entries that just ended, or whose offer the clinic replaces by
+ * hand (clinicOffer.ts), in the caller's transaction. An offer
  * given up this way frees its place in the time's batch at once: its time is recorded as freed
  * (events/freedTime.ts), as a cancellation's is, so the next pass offers it to the next entries
  * without waiting for the time's other offers to expire. Answers how many were withdrawn (the
  * caller announces 'time-freed' after commit when there were some).
  */
-async function withdrawOpenOffers(tx: Database, entryIds: number[], now: Date): Promise<number> {
+export async function withdrawOpenOffers(tx: Database, entryIds: number[], now: Date): Promise<number> {
   if (entryIds.length === 0) return 0;
   const withdrawn = await tx
     .update(waitlistOffers)
