@@ -9,8 +9,9 @@
 // - a request with no cookie, no credentials, no conditional or range header and none of Next's
 //   router headers: a signed-in visitor, a revalidation or a client navigation goes to Next.
 // A stored answer is used for the same address and host whose request carries the same values of
-// every header the answer names in `Vary` (Accept-Language, Accept-Encoding, RSC...), and the same
-// Sec-Fetch-Dest (the middleware reads it), until it is as old as its s-maxage says. Pages
+// every header the answer names in `Vary` (RSC, Next's router headers...), and the same
+// Accept-Language, Accept-Encoding and Sec-Fetch-Dest (the middleware and the compression read
+// them on every page, Vary or not), until it is as old as its s-maxage says. Pages
 // rendered per request carry a nonce and `no-store`: they are never stored.
 //
 //   PAGE_CACHE_MB   the memory it may hold (default 16; 0 turns it off)
@@ -82,8 +83,14 @@ export function createPageCache(limitBytes) {
   }
 
   const addressKey = (req) => `${req.headers.host ?? ''} ${req.url ?? '/'}`;
-  // Accept-Encoding always: an answer compressed for one client must not reach one that cannot read it.
-  const variantKey = (req, vary) => [req.headers['sec-fetch-dest'], req.headers['accept-encoding'], ...vary.map((name) => req.headers[name])].map((value) => String(value ?? '')).join('\n');
+  // Besides Vary, always what the middleware and the compression read on every page: an answer
+  // compressed for one client must not reach one that cannot read it, and a French page loaded by
+  // an English browser without a cookie sets the language cookie (that answer is never stored),
+  // where the same page for a French browser does not.
+  const variantKey = (req, vary) =>
+    [req.headers['sec-fetch-dest'], req.headers['accept-encoding'], req.headers['accept-language'], ...vary.map((name) => req.headers[name])]
+      .map((value) => String(value ?? ''))
+      .join('\n');
 
   function forget(entry) {
     const key = recency.get(entry);

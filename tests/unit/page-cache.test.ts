@@ -64,6 +64,24 @@ describe('the page cache in front of Next', () => {
     expect(site.calls()).toBe(3);
   });
 
+  it('keeps apart visitors of other languages even where Vary does not name the header (the middleware reads it)', async () => {
+    // A French page: the same for everyone once the cookie is left out, so Next names no language
+    // in Vary; but an English browser without a cookie is answered with the language cookie.
+    const site = await serveWithCache((req, res) => {
+      res.setHeader('Vary', 'RSC');
+      if (req.headers['accept-language'] === 'en') {
+        res.setHeader('Set-Cookie', 'NEXT_LOCALE=fr; Path=/');
+        res.setHeader('Cache-Control', 'private, no-store');
+      } else res.setHeader('Cache-Control', 's-maxage=31536000');
+      res.end('<html lang="fr"></html>');
+    });
+    await site.get('/fr', { headers: { 'accept-language': 'fr' } });
+    const english = await site.get('/fr', { headers: { 'accept-language': 'en' } });
+    expect(english.headers.get('set-cookie')).toBe('NEXT_LOCALE=fr; Path=/');
+    await site.get('/fr', { headers: { 'accept-language': 'fr' } });
+    expect(site.calls()).toBe(2);
+  });
+
   it('answers HEAD from a stored GET, without a body', async () => {
     const site = await serveWithCache(prerendered);
     await site.get('/blog');
