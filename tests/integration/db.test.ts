@@ -80,6 +80,59 @@ describe('migrations', () => {
     expect(await applied()).toBe(journal.entries.length);
   });
 
+  it('0011 gives the visits moved before issue 27 their payments and first booking date on the last row of each chain of moves', async () => {
+    const { db } = await database('demo');
+    const [patient] = await db.select().from(schema.users).where(eq(schema.users.email, DEMO_PATIENT.email));
+    const [dietitian] = await db.select().from(schema.users).where(eq(schema.users.email, DEMO_DIETITIAN.email));
+    const [service] = await db.select().from(schema.services).limit(1);
+    const [office] = await db.select().from(schema.offices).limit(1);
+    const DAY = 86_400_000;
+    // As the old code left it: booked on day 1, moved on day 2, then on day 3; paid on the first two rows.
+    const chain: (typeof schema.appointments.$inferSelect)[] = [];
+    for (const [i, status] of (['cancelled', 'cancelled', 'booked'] as const).entries()) {
+      const startsAt = new Date(Date.now() + (40 + i) * DAY);
+      const [row] = await db
+        .insert(schema.appointments)
+        .values({
+          patientId: patient!.id,
+          employeeId: dietitian!.id,
+          serviceId: service!.id,
+          officeId: office!.id,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 3_000_000),
+          blockedUntil: new Date(startsAt.getTime() + 3_600_000),
+          sessionLanguage: 'en',
+          reasons: [1],
+          status,
+          priceCents: 10000,
+          taxCents: 0,
+          totalCents: 10000,
+          cancelledAt: status === 'cancelled' ? new Date() : null,
+          rescheduledFromId: chain.at(-1)?.id ?? null,
+          createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+        })
+        .returning();
+      chain.push(row!);
+    }
+    const paid = (appointmentId: number, amountCents: number) =>
+      db.insert(schema.payments).values({ appointmentId, amountCents, method: 'card', paidOn: '2026-01-02', recordedBy: dietitian!.id }).returning();
+    await paid(chain[0]!.id, 4000);
+    await paid(chain[1]!.id, 6000);
+    const statements = readFileSync('drizzle/0011_moved_visits_keep_their_payments.sql', 'utf8').split('--> statement-breakpoint');
+    const migrate = async () => {
+      for (const statement of statements) await db.execute(sql.raw(statement));
+    };
+    await migrate();
+    const paymentsOf = async (id: number) => (await db.select().from(schema.payments).where(eq(schema.payments.appointmentId, id))).map((p) => p.amountCents).sort();
+    expect(await paymentsOf(chain[2]!.id)).toEqual([4000, 6000]);
+    expect(await paymentsOf(chain[0]!.id)).toEqual([]);
+    const createdAt = async () => (await Promise.all(chain.map((row) => db.select().from(schema.appointments).where(eq(schema.appointments.id, row.id))))).map(([row]) => row!.createdAt.toISOString());
+    expect(await createdAt()).toEqual(Array(3).fill(new Date(Date.UTC(2026, 0, 1)).toISOString()));
+    // Again: nothing moves.
+    await migrate();
+    expect(await paymentsOf(chain[2]!.id)).toEqual([4000, 6000]);
+  });
+
   it('enforce the schema rules: a weekly block must start before it ends', async () => {
     const { db } = await database('demo');
     const [block] = await db.select().from(schema.weeklySchedules).limit(1);
