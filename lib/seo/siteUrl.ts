@@ -23,10 +23,25 @@ function isLoopback(host: string): boolean {
  * alone. Returns that origin when others reach it (bound to every interface or to a public
  * address, or a request that came in under another host name, e.g. through a proxy), else null.
  */
-export function unreachableLinkOrigin(options: { requestUrl?: string } = {}): string | null {
+export function unreachableLinkOrigin(options: { request?: Request } = {}): string | null {
   if (process.env.SITE_URL?.trim()) return null;
   const bound = process.env.HOSTNAME?.trim();
-  const requestHost = options.requestUrl ? new URL(options.requestUrl).hostname : undefined;
+  const requestHost = options.request ? hostnameOf(options.request) : undefined;
   const reachedFromElsewhere = !bound || !isLoopback(bound) || (requestHost !== undefined && !isLoopback(requestHost));
   return reachedFromElsewhere ? siteOrigin() : null;
+}
+
+/**
+ * The host name a request was sent to: the proxy's X-Forwarded-Host, else the Host header. Not
+ * `request.url`'s: Next writes its own host name there (localhost for a loopback server), so
+ * behind a proxy it never names the public one.
+ */
+function hostnameOf(request: Request): string | undefined {
+  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
+  if (!host) return undefined;
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return undefined;
+  }
 }

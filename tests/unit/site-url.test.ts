@@ -35,18 +35,22 @@ describe('unreachableLinkOrigin', () => {
     expect(unreachableLinkOrigin()).toBe('http://localhost:3000');
   });
 
+  /** A request as Next hands it to a route on a loopback server: its url names localhost, whatever the Host was. */
+  const requestFor = (headers: Record<string, string>) => new Request('http://localhost:3000/api/clinic/team', { headers });
+
   it('is null once SITE_URL is set, and on a loopback server reached from this machine', () => {
     environment({ SITE_URL: 'https://www.example.ca', HOSTNAME: '0.0.0.0' });
-    expect(unreachableLinkOrigin({ requestUrl: 'https://www.example.ca/api/clinic/team' })).toBeNull();
+    expect(unreachableLinkOrigin({ request: requestFor({ host: 'www.example.ca' }) })).toBeNull();
     for (const bound of ['127.0.0.1', 'localhost', '::1']) {
       environment({ HOSTNAME: bound });
-      expect(unreachableLinkOrigin({ requestUrl: 'http://localhost:3000/api/clinic/team' }), bound).toBeNull();
+      for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) expect(unreachableLinkOrigin({ request: requestFor({ host }) }), `${bound} ${host}`).toBeNull();
       expect(unreachableLinkOrigin(), bound).toBeNull();
     }
   });
 
-  it('names it on a loopback server reached under another name, through a proxy', () => {
+  it('names it on a loopback server reached under another name, through a proxy (Host or X-Forwarded-Host)', () => {
     environment({ HOSTNAME: '127.0.0.1' });
-    expect(unreachableLinkOrigin({ requestUrl: 'https://clinic.example.ca/api/clinic/team' })).toBe('http://localhost:3000');
+    expect(unreachableLinkOrigin({ request: requestFor({ host: 'clinic.example.ca' }) })).toBe('http://localhost:3000');
+    expect(unreachableLinkOrigin({ request: requestFor({ host: '127.0.0.1:3000', 'x-forwarded-host': 'clinic.example.ca' }) })).toBe('http://localhost:3000');
   });
 });

@@ -12,5 +12,5 @@ import { unreachableLinkOrigin } from '@/lib/seo/siteUrl';
 export const GET = handle(async (ctx) => {
   const db = await getDb();
   await requireAdmin(db, ctx.request);
-  return ok({ ...(await getTeamRoster(db, { locale: ctx.locale })), unreachable_link_origin: unreachableLinkOrigin({ requestUrl: ctx.request.url }) });
+  return ok({ ...(await getTeamRoster(db, { locale: ctx.locale })), unreachable_link_origin: unreachableLinkOrigin({ request: ctx.request }) });
 });
