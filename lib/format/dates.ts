@@ -30,7 +30,8 @@ const LOCALES = { en: enCA, fr: frCA } as const;
 const DATE_PATTERNS: Record<DateLanguage, Record<DateStyle, string>> = {
   // Explicit patterns: date-fns's own PPPP would write "November 28th".
   en: { full: 'EEEE, MMMM d, y', long: 'MMMM d, y', medium: 'MMM d, y', weekday: 'EEEE, MMMM d' },
-  fr: { full: 'EEEE d MMMM y', long: 'd MMMM y', medium: 'd MMM y', weekday: 'EEEE d MMMM' },
+  // French writes the first of the month « 1er » (date-fns's 'do' in fr-CA), every other day plainly.
+  fr: { full: 'EEEE do MMMM y', long: 'do MMMM y', medium: 'do MMM y', weekday: 'EEEE do MMMM' },
 };
 
 // The date part of each style, and what joins the time to it.
@@ -46,8 +47,8 @@ const DATE_TIME_PATTERNS: Record<DateLanguage, Record<DateTimeStyle, [string, st
     full: [DATE_PATTERNS.fr.full, ' à '],
     long: [DATE_PATTERNS.fr.long, ' à '],
     medium: [DATE_PATTERNS.fr.medium, ', '],
-    weekdayMedium: ['EEE d MMM y', ', '],
-    brief: ['EEE d MMM', ', '],
+    weekdayMedium: ['EEE do MMM y', ', '],
+    brief: ['EEE do MMM', ', '],
   },
 };
 
@@ -124,8 +125,9 @@ export function formatLocalDateRange(from: string, to: string, language: DateLan
   const sameMonth = sameYear && from.slice(0, 7) === to.slice(0, 7);
   const last = formatLocalDate(to, language, 'long');
   if (language === 'fr') {
-    if (sameMonth) return `${onCalendar(from, 'd', language)}–${last}`;
-    return `${onCalendar(from, sameYear ? 'd MMMM' : 'd MMMM y', language)}${DASH}${last}`;
+    // 'do' alone would write « 2ème »: it is plain before a month only.
+    if (sameMonth) return `${from.endsWith('-01') ? '1er' : onCalendar(from, 'd', language)}–${last}`;
+    return `${onCalendar(from, sameYear ? 'do MMMM' : 'do MMMM y', language)}${DASH}${last}`;
   }
   if (sameMonth) return `${onCalendar(from, 'MMMM d', language)}${DASH}${onCalendar(to, 'd, y', language)}`;
   return `${onCalendar(from, sameYear ? 'MMMM d' : 'MMMM d, y', language)}${DASH}${last}`;

@@ -262,7 +262,7 @@ describe('payment dates', () => {
       expect(refused.json.field_errors, early).toEqual({ paid_on: [`The payment date cannot be before the visit was booked (${longEn}).`] });
     }
     const french = await pay(visit.id, { amount_cents: 1000, paid_on: '1999-12-31' }, { locale: 'fr' });
-    expect((french.json.field_errors as { paid_on: string[] }).paid_on[0]).toMatch(/^La date du paiement ne peut pas précéder la prise du rendez-vous \(\d{1,2} \S+ \d{4}\)\.$/);
+    expect((french.json.field_errors as { paid_on: string[] }).paid_on[0]).toMatch(/^La date du paiement ne peut pas précéder la prise du rendez-vous \(\d{1,2}(?:er)? \S+ \d{4}\)\.$/);
     const future = await pay(visit.id, { amount_cents: 1000, paid_on: zoneDate(new Date(Date.now() + 2 * DAY)) }, { locale: 'fr' });
     expect(future.json.field_errors).toEqual({ paid_on: ['La date du paiement ne peut pas être dans le futur.'] });
     expect((await pay(visit.id, { amount_cents: 1000, paid_on: '2026-02-30' })).json.field_errors).toEqual({ paid_on: ['Enter a valid date (YYYY-MM-DD).'] });

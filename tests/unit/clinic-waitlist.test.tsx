@@ -268,9 +268,9 @@ describe('the clinic waitlist', () => {
     const card = await screen.findByRole('article', { name: 'Olivier Gagné' });
     expect(card).toHaveTextContent('Personne invitée (sans compte)');
     expect(card).toHaveTextContent('Virtuel');
-    expect(card).toHaveTextContent('1 décembre 2026');
+    expect(card).toHaveTextContent('1er décembre 2026');
     expect(card).toHaveTextContent('N’importe quel jour de la semaine');
-    expect(within(card).getByText(/^Offert :/)).toHaveTextContent(/^Offert : mar\. 1 déc\., 9(:|\sh\s)00 avec Sophie Tremblay, jusqu’à 11(:|\sh\s)00$/);
+    expect(within(card).getByText(/^Offert :/)).toHaveTextContent(/^Offert : mar\. 1er déc\., 9(:|\sh\s)00 avec Sophie Tremblay, jusqu’à 11(:|\sh\s)00$/);
     expect(within(card).getByRole('button', { name: 'Offrir une plage à Olivier Gagné' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Retirer Olivier Gagné' })).toBeInTheDocument();
   });

@@ -43,12 +43,12 @@ describe('times', () => {
 });
 
 describe('dates', () => {
-  it('writes a full date without an ordinal', () => {
+  it('writes a full date without an ordinal, but for the first of the month in French (« 1er »)', () => {
     expect(formatDate(saturday945, 'fr', 'full')).toBe('samedi 28 novembre 2026');
     expect(formatDate(saturday945, 'en', 'full')).toBe('Saturday, November 28, 2026');
     expect(formatDate(saturday945, 'en', 'long')).toBe('November 28, 2026');
     expect(formatDate(saturday945, 'fr', 'medium')).toBe('28 nov. 2026');
-    expect(formatDate('2026-12-01T15:00:00Z', 'fr', 'full')).toBe('mardi 1 décembre 2026');
+    expect(formatDate('2026-12-01T15:00:00Z', 'fr', 'full')).toBe('mardi 1er décembre 2026');
   });
 
   it('formats a calendar date as that very day, which an instant near midnight is not', () => {
@@ -67,6 +67,8 @@ describe('dates', () => {
     expect(formatLocalDateRange('2026-11-30', '2026-12-06', 'fr')).toBe('30 novembre\u2009–\u20096 décembre 2026');
     expect(formatLocalDateRange('2026-12-28', '2027-01-03', 'en')).toBe('December 28, 2026\u2009–\u2009January 3, 2027');
     expect(formatLocalDateRange('2026-12-28', '2026-12-28', 'fr')).toBe('28 décembre 2026');
+    expect(formatLocalDateRange('2026-12-01', '2026-12-06', 'fr')).toBe('1er–6 décembre 2026');
+    expect(formatLocalDateRange('2026-11-01', '2026-12-01', 'fr')).toBe('1er novembre\u2009–\u20091er décembre 2026');
   });
 
   it('names months and weekdays', () => {
@@ -123,6 +125,6 @@ describe('a DST week in Toronto', () => {
   it('counts the days and weeks of the change as calendar days', () => {
     expect([isoWeekday('2026-11-01'), isoWeekday('2026-11-02')]).toEqual([7, 1]);
     expect([isoWeekKey('2026-11-01'), isoWeekKey('2026-11-02')]).toEqual(['2026-W44', '2026-W45']);
-    expect(formatLocalDate(addDays('2026-10-31', 1), 'fr', 'full')).toBe('dimanche 1 novembre 2026');
+    expect(formatLocalDate(addDays('2026-10-31', 1), 'fr', 'full')).toBe('dimanche 1er novembre 2026');
   });
 });

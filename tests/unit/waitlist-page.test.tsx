@@ -181,7 +181,7 @@ describe('the waitlist page', () => {
     expect(within(card).getByRole('button', { name: 'Réserver cette plage' })).toBeInTheDocument();
     expect(screen.getByText('Bonjour Marie,')).toBeInTheDocument();
     expect(screen.getByText('Sur la liste d’attente')).toBeInTheDocument();
-    expect(screen.getByText('Du mardi 1 décembre 2026 au vendredi 18 décembre 2026')).toBeInTheDocument();
+    expect(screen.getByText('Du mardi 1er décembre 2026 au vendredi 18 décembre 2026')).toBeInTheDocument();
     expect(screen.getByText('Le matin (avant midi) ou l’après-midi (de midi à 17 h)')).toBeInTheDocument();
     expect(screen.getByText('Lundi, mercredi et vendredi')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Quitter la liste d’attente' }));

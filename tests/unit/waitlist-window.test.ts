@@ -16,7 +16,7 @@ describe('formatDateWindow', () => {
   });
 
   it('writes a longer window from one full date to the other', () => {
-    expect(formatDateWindow('2026-11-27', '2026-12-01', 'fr')).toBe('du vendredi 27 novembre 2026 au mardi 1 décembre 2026');
+    expect(formatDateWindow('2026-11-27', '2026-12-01', 'fr')).toBe('du vendredi 27 novembre 2026 au mardi 1er décembre 2026');
     expect(formatDateWindow('2026-11-27', '2026-12-01', 'en')).toBe('Friday, November 27, 2026 to Tuesday, December 1, 2026');
     // Two days are two days, not one.
     expect(formatDateWindow('2026-11-27', '2026-11-28', 'en')).toBe('Friday, November 27, 2026 to Saturday, November 28, 2026');
