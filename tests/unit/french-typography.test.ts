@@ -51,6 +51,10 @@ function typographyFaults(text: string): string[] {
   check(/[\p{L}\p{N})\]}»’*>]:(?![\d:])/gu, 'no no-break space before :');
   check(/(?<=\S)[ \t\u202f]:(?![\d:])/g, 'an ordinary space before :');
   check(/[\s\u00a0\u202f]+[?!;]/g, 'a space before ? ! or ;');
+  // A number and its unit, its thousands and the h of an hour stay on one line (OQLF).
+  check(/\d (?:%|\$)/g, 'an ordinary space before % or $');
+  check(/(?<![\d ])\d{1,3} \d{3}(?![\d ])/g, 'an ordinary space between thousands'); // not a phone number's
+  check(/\d h(?:\s|$)|\d\u00a0h \d/g, 'an ordinary space around the h of an hour');
   return faults;
 }
 

@@ -261,7 +261,7 @@ describe('joining the waitlist from the date step', () => {
     renderStep({ locale: 'fr' });
     expect(screen.getByRole('button', { name: f.toggle })).toHaveTextContent('Aucune plage ne vous convient? Inscrivez-vous sur la liste d’attente');
     expect(screen.getByLabelText(f.from)).toHaveValue('2026-11-29');
-    expect(screen.getByRole('checkbox', { name: 'Après-midi (de midi à 17 h)' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Après-midi (de midi à 17\u00a0h)' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'lundi' })).toBeChecked();
 
     answer = { status: 201, body: joined({ from_date: '2026-11-29', to_date: '2026-12-28', times_of_day: ['morning', 'afternoon', 'evening'], weekdays: [1, 2, 3, 4, 5, 6, 7] }) };

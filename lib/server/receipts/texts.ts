@@ -39,7 +39,7 @@ export function receiptTexts(language: ReceiptLanguage) {
       credential: 'Dt.P.',
       registration: (number: string) => `Nº d’inscription à l’Ordre des diététistes de l’Ontario\u00a0: ${number}`,
       fee: 'Honoraires',
-      hst: 'TVH (13 %)',
+      hst: 'TVH (13\u00a0%)',
       hstExempt: 'Exonéré de TVH',
       total: 'Total',
       paid: (method: string, date: string) => `Montant payé (${method}, le ${date})`,
