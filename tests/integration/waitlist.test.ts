@@ -494,6 +494,15 @@ describe('E. an offer that is left or removed goes on at once (issue 27)', () =>
     expect(firstOffers.find((o) => o.startsAt.getTime() === freedStart.getTime())).toMatchObject({ status: 'withdrawn' });
     expect(firstOffers.find((o) => o.startsAt.getTime() === Date.parse(other!.start))).toMatchObject({ status: 'open' });
     expect(await offersOf(entries[OFFER_BATCH]!.id)).toMatchObject([{ status: 'open', startsAt: freedStart }]);
+    // The first e-mail's link now says the offer gave way to the newer one, not that it expired.
+    const [replaced, newer] = await offersTo(emails[0]!, 'en');
+    expect(newer, 'the offer by hand, e-mailed').toBeDefined();
+    const stale = await postFrom(freshIp(), claim, '/api/booking/waitlist/claim', { token: replaced!.token });
+    expect(stale.status).toBe(410);
+    expect(stale.json).toMatchObject({ code: 'waitlist_offer_replaced' });
+    expect(JSON.stringify(stale.json)).toContain('This offer was replaced by a newer one from the clinic');
+    const staleFr = await postFrom(freshIp(), claim, '/api/booking/waitlist/claim', { token: replaced!.token }, { locale: 'fr' });
+    expect(JSON.stringify(staleFr.json)).toContain('Cette offre a été remplacée par une offre plus récente de la clinique');
   });
 });
 

@@ -23,6 +23,9 @@ const entryClosed = () => new AppError('waitlist_entry_closed', 409, 'waitlistEn
 const offerWithdrawn = (status: 'left' | 'removed') =>
   new AppError('waitlist_offer_withdrawn', 410, status === 'left' ? 'waitlistOfferWithdrawnLeft' : 'waitlistOfferWithdrawnRemoved');
 
+/** The clinic offered the person another time by hand (clinicOffer.ts): this offer gave way to it. */
+const offerReplaced = () => new AppError('waitlist_offer_replaced', 410, 'waitlistOfferReplaced');
+
 type ClaimOutcome = { booked: number } | { taken: true };
 
 /**
@@ -52,7 +55,8 @@ export async function claimOffer(db: Database, request: { token: string; ip: str
     if (entry && offer.status === 'withdrawn' && (entry.status === 'left' || entry.status === 'removed')) throw offerWithdrawn(entry.status);
     if (!entry || entry.status !== 'active') throw entryClosed();
     if (offer.status === 'taken') throw slotTaken();
-    if (offer.status === 'expired' || offer.status === 'withdrawn' || offer.expiresAt <= now) throw offerExpired();
+    if (offer.status === 'withdrawn') throw offerReplaced();
+    if (offer.status === 'expired' || offer.expiresAt <= now) throw offerExpired();
     const service = await loadService(tx, entry.serviceId);
     if (entry.guestContact) await assertGuestUpcomingUnderLimit(tx, entry.guestContact.email, entry.sessionLanguage, now);
     const slot = await findCurrentSlot(tx, entryQuery(entry), service, { startIso: offer.startsAt.toISOString(), now, dietitianId: offer.employeeId });
