@@ -1,6 +1,6 @@
 // A small shared cache in front of Next, used by scripts/start.mjs: it keeps the answers Next
 // itself marks as storable by a shared cache, as a CDN or nginx's proxy_cache would, so a
-// prerendered page (issue 14: `s-maxage` of a year; the 404 page a minute) is answered from
+// prerendered page (issue 14: `s-maxage` of a year; issue 27: the 404 page a minute) is answered from
 // memory instead of through Next's router, the middleware and the page handler each time.
 //
 // It stores an answer only when all of these hold (RFC 9111 §3 for a shared cache):
@@ -88,7 +88,15 @@ export function createPageCache(limitBytes) {
   // an English browser without a cookie sets the language cookie (that answer is never stored),
   // where the same page for a French browser does not.
   const variantKey = (req, vary) =>
-    [req.headers['sec-fetch-dest'], req.headers['accept-encoding'], req.headers['accept-language'], ...vary.map((name) => req.headers[name])]
+    [
+      req.headers['sec-fetch-dest'],
+      req.headers['accept-encoding'],
+      req.headers['accept-language'],
+      // The origin a page built per request names (a sitemap without SITE_URL) comes from these.
+      req.headers['x-forwarded-proto'],
+      req.headers['x-forwarded-host'],
+      ...vary.map((name) => req.headers[name]),
+    ]
       .map((value) => String(value ?? ''))
       .join('\n');
 

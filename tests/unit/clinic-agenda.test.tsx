@@ -173,6 +173,8 @@ describe('the agenda', () => {
     payments.getVisitPayments.mockResolvedValue(due);
     renderAgenda({ is_employee: true });
     const visit = await screen.findByRole('article', { name: /Olivier Gagné/ });
+    // Listed for its refund, not counted as one of the day's appointments.
+    expect(screen.getByText('No appointments')).toBeInTheDocument();
     expect(within(visit).getByText('Cancelled')).toBeInTheDocument();
     expect(within(visit).getByText('Refund due: $135.00')).toBeInTheDocument();
     expect(within(visit).queryByRole('button', { name: /Completed|No-show/ })).toBeNull();

@@ -144,7 +144,8 @@ function EmployeeAgenda() {
           ) : data && !failed ? (
             <>
               <span className={styles.visuallyHidden}>{title}: </span>
-              {t('summary', { count: data.appointments.length })}
+              {/* A cancelled visit listed for its refund due is not an appointment of the day. */}
+              {t('summary', { count: data.appointments.filter((appointment) => appointment.status !== 'cancelled').length })}
             </>
           ) : null}
         </p>

@@ -11,10 +11,10 @@ import { dateLanguage, formatDateTime, formatDateTimeRange } from '@/lib/format/
 export function useAppointmentTime() {
   const language = dateLanguage(useLocale());
   return {
-    /** 'Monday, December 7, 2026, 10:00 – 10:50 AM' */
+    /** 'Monday, December 7, 2026, 10:00 – 10:50 a.m.' / « lundi 7 décembre 2026, 10 h 00 – 10 h 50 » */
     range: (appointment: Pick<AppointmentSummary, 'start' | 'end'>) =>
       formatDateTimeRange(appointment.start, appointment.end, language),
-    /** 'Monday, December 7, 2026 at 10:00 AM' */
+    /** 'Monday, December 7, 2026 at 10:00 a.m.' / « lundi 7 décembre 2026 à 10 h 00 » */
     start: (appointment: Pick<AppointmentSummary, 'start'>) =>
       formatDateTime(appointment.start, language, 'full'),
   };
