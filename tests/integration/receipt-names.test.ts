@@ -169,4 +169,17 @@ describe('a character no font has', () => {
     expect(await db.select().from(payments).where(eq(payments.appointmentId, visit.id))).toEqual([]);
     expect(await db.select().from(receipts).where(eq(receipts.appointmentId, visit.id))).toEqual([]);
   });
+
+  it('takes no receipt number for a refused payment: the numbers keep no gap', async () => {
+    const numberOf = async (visitId: number) => Number(((await pay(visitId)).json.payments as VisitPayments).payments[0]!.receipts[0]!.number.slice(-6));
+    const before = await numberOf((await guestVisit('Ana', 'Silva')).id);
+    const refused = await guestVisit('Li', '李娜');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect((await pay(refused.id)).status).toBe(422);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await numberOf((await guestVisit('Ana', 'Souza')).id)).toBe(before + 1);
+  });
 });

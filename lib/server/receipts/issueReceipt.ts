@@ -20,6 +20,7 @@ import {
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { queueReceiptEmail } from './mail';
+import { assertPrintable } from './pdf';
 import { receiptTexts } from './texts';
 
 /**
@@ -113,27 +114,26 @@ export async function issueReceipt(tx: Database, visit: Visit, payment: Payment,
     .from(payments)
     .where(and(eq(payments.appointmentId, a.id), sql`${payments.id} <= ${payment.id}`));
   const paidToDate = upTo!.cents;
+  const printed = {
+    language: a.sessionLanguage,
+    issuedAt: now,
+    feeCents: a.priceCents,
+    taxCents: a.taxCents,
+    totalCents: a.totalCents,
+    paidCents: payment.amountCents,
+    paidToDateCents: paidToDate,
+    balanceCents: a.totalCents - paidToDate,
+    content: snapshot(visit, payment),
+  };
+  // A name no font can draw is refused before a number is taken: a sequence does not roll back,
+  // and receipt numbers have no gaps to explain.
+  assertPrintable({ ...printed, number: 'R-0000-000000', voided: null, replacedBy: null });
   const { rows } = await tx.execute<{ n: string }>(sql`SELECT nextval('receipt_number_seq')::text AS n`);
   const year = utcToLocalDate(now, getConfig().clinicTimezone).slice(0, 4);
   const number = `R-${year}-${rows[0]!.n.padStart(6, '0')}`;
   const [receipt] = await tx
     .insert(receipts)
-    .values({
-      number,
-      paymentId: payment.id,
-      appointmentId: a.id,
-      patientId: a.patientId,
-      language: a.sessionLanguage,
-      issuedAt: now,
-      issuedBy: issuer.id,
-      feeCents: a.priceCents,
-      taxCents: a.taxCents,
-      totalCents: a.totalCents,
-      paidCents: payment.amountCents,
-      paidToDateCents: paidToDate,
-      balanceCents: a.totalCents - paidToDate,
-      content: snapshot(visit, payment),
-    })
+    .values({ ...printed, number, paymentId: payment.id, appointmentId: a.id, patientId: a.patientId, issuedBy: issuer.id })
     .returning();
   const firstName = visit.patient?.firstName ?? a.guestContact?.firstName;
   await queueReceiptEmail(tx, { receipt: receipt!, to: personOf(visit).email, firstName, isGuest: a.patientId === null, correction });

@@ -202,6 +202,16 @@ export async function renderReceiptsPdf(list: PrintableReceipt[], options: { lan
 }
 
 /**
+ * Lays a receipt out, without making the PDF, and refuses it as renderReceiptsPdf would when one
+ * of its characters has no font (issueReceipt.ts asks before taking a receipt number).
+ */
+export function assertPrintable(receipt: PrintableReceipt): void {
+  const missing = new Set<string>();
+  drawReceipt(new Sheet(missing), receipt, receipt.language);
+  if (missing.size > 0) throw unprintable([receipt], missing);
+}
+
+/**
  * A receipt with a character none of its fonts has is not made: the clinic is told which
  * character (422, in the request's language), the log only how many and on which receipts.
  */
