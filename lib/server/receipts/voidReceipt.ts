@@ -24,14 +24,8 @@ export async function voidReceipt(
   const now = input.now ?? new Date();
   const { correction } = input;
   const appointmentId = await db.transaction(async (tx) => {
-    const [found] = await tx.select({ appointmentId: receipts.appointmentId }).from(receipts).where(eq(receipts.publicId, input.receiptId));
-    if (!found) throw receiptNotFound();
-    // The visit first, as a payment locks it: a void and a payment of one visit never deadlock.
-    const visit = await lockVisit(tx, found.appointmentId);
-    if (!visit) throw receiptNotFound();
+    const { visit, old } = await lockReceiptAndVisit(tx, input.receiptId);
     if (correction.paid_on) assertPaymentDate(correction.paid_on, visit, { now, locale: input.locale });
-    const [old] = await tx.select().from(receipts).where(eq(receipts.publicId, input.receiptId)).for('update');
-    if (!old) throw receiptNotFound();
     if (old.voidedAt) throw new AppError('receipt_voided', 409, 'receiptAlreadyVoided', { values: { number: old.number } });
     assertReceiptable(visit);
     await tx
@@ -48,4 +42,22 @@ export async function voidReceipt(
   });
   void kickMailQueue();
   return visitPayments(db, appointmentId);
+}
+
+/**
+ * The receipt and its visit, both locked: the visit first, as a payment locks it, so a void and a
+ * payment of one visit never deadlock. A move that committed between reading the receipt and
+ * locking its visit carried the receipt to the new row: follow it there.
+ */
+async function lockReceiptAndVisit(tx: Database, receiptId: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [found] = await tx.select({ appointmentId: receipts.appointmentId }).from(receipts).where(eq(receipts.publicId, receiptId));
+    if (!found) throw receiptNotFound();
+    const visit = await lockVisit(tx, found.appointmentId);
+    if (!visit) throw receiptNotFound();
+    const [old] = await tx.select().from(receipts).where(eq(receipts.publicId, receiptId)).for('update');
+    if (!old) throw receiptNotFound();
+    if (old.appointmentId === visit.appointment.id) return { visit, old };
+  }
+  throw new AppError('receipt_busy', 409, 'receiptBusy');
 }
