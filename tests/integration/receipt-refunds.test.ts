@@ -122,6 +122,9 @@ describe('a visit paid in advance, then cancelled', () => {
     const notice = await cancellationNotice('Alex');
     expect(notice, 'the dietitian’s cancellation notice').toBeDefined();
     expect(notice!.text.replace(/[\u00a0\u202f]/g, ' ')).toMatch(/Refund due: \$135\.00|Remboursement dû : 135,00 \$/);
+    // The patient is told too, in the visit's language.
+    const own = (await deliveredOutbox(`${clinic.dataDir}/outbox`)).filter((m) => m.to === DEMO_PATIENT.email && m.subject.startsWith('Appointment cancelled'));
+    expect(own.at(-1)!.text).toContain('You paid $135.00 in advance for this visit: the clinic will refund it and send you the refund’s receipt.');
 
     // The agenda lists the cancelled visit with the refund due; the patient's record too.
     const listed = (await agendaOn(visit.startsAt)).find((a) => a.id === visit.id);
@@ -189,6 +192,9 @@ describe('a visit paid in advance, then cancelled', () => {
     expect(cancelled.status).toBe(200);
     const notice = await cancellationNotice('Łucja Wąsowska');
     expect(notice!.text.replace(/[\u00a0\u202f]/g, ' ')).toMatch(/Refund due: \$135\.00|Remboursement dû : 135,00 \$/);
+    // The guest's own cancellation e-mail, in the visit's language, says the money comes back.
+    const own = (await deliveredOutbox(`${clinic.dataDir}/outbox`)).find((m) => m.to === guest.email && m.subject.startsWith('Rendez-vous annulé'));
+    expect(own!.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Vous avez payé 135,00 $ d’avance pour ce rendez-vous : la clinique vous le remboursera');
     expect((await agendaOn(visit.startsAt)).find((a) => a.id === visit.id)).toMatchObject({ status: 'cancelled', refund_due_cents: 13500 });
 
     const refunded = await pay(visit.id, { amount_cents: -13500, reason: 'Annulé par la patiente' });
@@ -207,6 +213,9 @@ describe('a visit paid in advance, then cancelled', () => {
     const notice = (await deliveredOutbox(`${clinic.dataDir}/outbox`)).filter((m) => m.to === DEMO_DIETITIAN.email && /annulé|cancelled/i.test(m.subject));
     expect(notice.length).toBeGreaterThan(0);
     expect(notice.at(-1)!.text).not.toMatch(/Refund due|Remboursement dû/);
+    const own = (await deliveredOutbox(`${clinic.dataDir}/outbox`)).filter((m) => m.to === DEMO_PATIENT.email && m.subject.startsWith('Appointment cancelled'));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.at(-1)!.text).not.toMatch(/in advance|refund/i);
   });
 });
 

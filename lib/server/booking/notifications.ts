@@ -91,6 +91,8 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
   const dietitianName = dietitian ? fullName(dietitian) : clinic.name;
   const previousStart =
     input.kind === 'rescheduled' ? (input.previousStart ?? (await previousStartOf(db, appointment))) : undefined;
+  // A visit paid in advance and cancelled: the clinic owes what was paid (issue #27 item 6).
+  const refundDueCents = input.kind === 'cancelled' ? await netPaidCents(db, appointment.id) : 0;
 
   if (patient) {
     const language = appointment.sessionLanguage;
@@ -105,7 +107,7 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
     const priced = { ...personal, totalCents: appointment.totalCents, taxCents: appointment.taxCents, cancellationNoticeHours: service.minCancellationNoticeHours };
     const content: RenderedEmail =
       input.kind === 'cancelled'
-        ? appointmentCancelledEmail(personal)
+        ? appointmentCancelledEmail({ ...personal, refundDueCents })
         : input.kind === 'rescheduled'
           ? appointmentRescheduledEmail({ ...priced, previousStart: previousStart ?? appointment.startsAt })
           : appointmentConfirmationEmail(priced);
@@ -150,8 +152,7 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
         : dietitianNoticeEmail({
             ...base,
             kind: input.kind,
-            // A visit paid in advance and cancelled: the clinic owes what was paid (issue #27 item 6).
-            ...(input.kind === 'cancelled' && { refundDueCents: await netPaidCents(db, appointment.id) }),
+            ...(input.kind === 'cancelled' && { refundDueCents }),
           });
     await queueEmail(db, { purpose: `dietitian notice (${input.kind})`, message: { to: dietitian.email, language, ...content } });
   }

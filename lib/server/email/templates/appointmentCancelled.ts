@@ -2,7 +2,7 @@ import 'server-only';
 import { clinic } from '@/lib/clinic';
 import { formatPhone } from '@/lib/format/phone';
 import type { EmailLanguage } from '../types';
-import { detailLines, formatAppointmentTime, type AppointmentDetails } from './appointmentDetails';
+import { detailLines, formatAppointmentTime, formatPrice, type AppointmentDetails } from './appointmentDetails';
 import { renderEmail, type RenderedEmail } from './layout';
 import { greeting } from './shared';
 
@@ -13,9 +13,12 @@ export function appointmentCancelledEmail(
     language: EmailLanguage;
     /** The profile page, to book again. Unset for guests. */
     manageLink?: string;
+    /** What was paid in advance and is owed back, in cents (issue #27 item 6); none when 0 or unset. */
+    refundDueCents?: number;
   },
 ): RenderedEmail {
   const { language, manageLink } = input;
+  const refund = input.refundDueCents && input.refundDueCents > 0 ? formatPrice(input.refundDueCents, language) : null;
   const when = formatAppointmentTime(input.start, language, input.timeZone);
   // What was cancelled, without the duration: it no longer matters.
   const details = detailLines(input, language, { duration: false });
@@ -27,7 +30,11 @@ export function appointmentCancelledEmail(
       preheader: `Votre rendez-vous du ${when} est annulé.`,
       heading: 'Votre rendez-vous est annulé',
       greeting: greeting(input.firstName, language),
-      paragraphs: [`Nous vous confirmons l’annulation du rendez-vous suivant\u00a0:`, ...details],
+      paragraphs: [
+        `Nous vous confirmons l’annulation du rendez-vous suivant\u00a0:`,
+        ...details,
+        ...(refund ? [`Vous avez payé ${refund} d’avance pour ce rendez-vous\u00a0: la clinique vous le remboursera et vous enverra le reçu du remboursement.`] : []),
+      ],
       action: manageLink ? { label: 'Voir mes rendez-vous', url: manageLink } : undefined,
       notes: [
         'Le fichier joint retire ce rendez-vous de votre calendrier.',
@@ -41,7 +48,11 @@ export function appointmentCancelledEmail(
     preheader: `Your appointment on ${when} is cancelled.`,
     heading: 'Your appointment is cancelled',
     greeting: greeting(input.firstName, language),
-    paragraphs: ['This confirms that the following appointment has been cancelled:', ...details],
+    paragraphs: [
+      'This confirms that the following appointment has been cancelled:',
+      ...details,
+      ...(refund ? [`You paid ${refund} in advance for this visit: the clinic will refund it and send you the refund’s receipt.`] : []),
+    ],
     action: manageLink ? { label: 'View my appointments', url: manageLink } : undefined,
     notes: [
       'The attached file removes this appointment from your calendar.',
