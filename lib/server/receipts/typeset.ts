@@ -37,20 +37,23 @@ interface Face {
 
 /**
  * Each font file is read, unpacked from WOFF into a plain TrueType font and parsed once per
- * process, and only when a character needs it. A parsed font is only read afterwards (each PDF
- * makes its own subset of it), so documents share it; pdf-lib is handed the parsed font for the
- * same bytes. Unpacked once: fontkit reads a WOFF's tables by inflating them at each access, and a
- * subset reads the whole glyph table, so each receipt inflated it again (two thirds of its time).
+ * process, and only when a character needs it: that font measures text (layout only). Unpacked
+ * once: fontkit reads a WOFF's tables by inflating them at each access, and a subset reads the
+ * whole glyph table, so each receipt inflated it again (two thirds of its time).
+ *
+ * pdf-lib gets a font of its own for each document (parsing the unpacked bytes is cheap): fontkit
+ * keeps each glyph it made in its font, with the characters it was made for, and a subset makes
+ * the parts of an accented letter (the E of É) with none. A later document drawing that E from a
+ * shared font wrote no character for it in its text layer: the letter showed, but a reader, a
+ * search or a copy lost it.
  */
 const faces = new Map<string, Face>();
-const parsed = new Map<Uint8Array, FontkitFont>();
 function faceOf(subset: Subset, weight: Weight): Face {
   const key = `${subset}-${FILE_WEIGHT[weight]}` as const;
   let face = faces.get(key);
   if (!face) {
     const bytes = sfntOfWoff(readFileSync(path.join(FONT_DIR, `noto-sans-${key}-normal.woff`)));
     face = { key, bytes, font: fontkit.create(bytes) };
-    parsed.set(bytes, face.font);
     faces.set(key, face);
   }
   return face;
@@ -95,10 +98,6 @@ export function sfntOfWoff(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-const cachedFontkit: typeof fontkit = {
-  ...fontkit,
-  create: (buffer: Uint8Array, postscriptName?: string) => parsed.get(buffer) ?? fontkit.create(buffer, postscriptName),
-};
 
 /** The face that draws a code point in a weight (null: none), remembered per process. */
 const chosen = new Map<string, Face | null>();
@@ -197,7 +196,7 @@ function subsetTag(face: Face, chars: Set<string>): string {
  * new page of `size`.
  */
 export async function paintSheets(doc: PDFDocument, sheets: Sheet[], size: [number, number]): Promise<void> {
-  doc.registerFontkit(cachedFontkit);
+  doc.registerFontkit(fontkit);
   const used = new Map<Face, Set<string>>();
   for (const sheet of sheets) {
     for (const op of sheet.ops) {
