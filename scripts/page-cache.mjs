@@ -87,15 +87,15 @@ export function createPageCache(limitBytes) {
   // compressed for one client must not reach one that cannot read it, and a French page loaded by
   // an English browser without a cookie sets the language cookie (that answer is never stored),
   // where the same page for a French browser does not.
-  const variantKey = (req, vary) =>
+  const variantKey = (headers, vary) =>
     [
-      req.headers['sec-fetch-dest'],
-      req.headers['accept-encoding'],
-      req.headers['accept-language'],
+      headers['sec-fetch-dest'],
+      headers['accept-encoding'],
+      headers['accept-language'],
       // The origin a page built per request names (a sitemap without SITE_URL) comes from these.
-      req.headers['x-forwarded-proto'],
-      req.headers['x-forwarded-host'],
-      ...vary.map((name) => req.headers[name]),
+      headers['x-forwarded-proto'],
+      headers['x-forwarded-host'],
+      ...vary.map((name) => headers[name]),
     ]
       .map((value) => String(value ?? ''))
       .join('\n');
@@ -144,7 +144,7 @@ export function createPageCache(limitBytes) {
     serve(req, res) {
       if (!cacheable(req)) return false;
       const address = addresses.get(addressKey(req));
-      const entry = address?.variants.get(variantKey(req, address.vary));
+      const entry = address?.variants.get(variantKey(req.headers, address.vary));
       if (!entry) return false;
       const now = Date.now();
       if (now >= entry.expiresAt) {
@@ -170,6 +170,8 @@ export function createPageCache(limitBytes) {
     capture(req, res) {
       if (req.method !== 'GET' || !cacheable(req)) return;
       const key = addressKey(req);
+      // The request as it came: Next adds X-Forwarded-Host, -Proto and -Port to it while answering.
+      const asSent = { ...req.headers };
       /** @type {Buffer[]} */
       const chunks = [];
       let size = 0;
@@ -212,7 +214,7 @@ export function createPageCache(limitBytes) {
         if (vary.includes('*')) return;
         const now = Date.now();
         const body = Buffer.concat(chunks);
-        store(key, vary, { status: res.statusCode, headers, body, storedAt: now, expiresAt: now + maxAge * 1000, variant: variantKey(req, vary) });
+        store(key, vary, { status: res.statusCode, headers, body, storedAt: now, expiresAt: now + maxAge * 1000, variant: variantKey(asSent, vary) });
       });
     },
   };

@@ -43,6 +43,8 @@ const check = (condition: boolean, message: string) => {
 interface Target {
   name: string;
   path: string;
+  /** A prerendered page: after the first request, the server's page cache answers it. */
+  cached?: boolean;
   method?: 'GET' | 'POST';
   body?: string;
 }
@@ -53,12 +55,16 @@ async function hammer(server: AppServer, target: Target): Promise<Row> {
   const method = target.method ?? 'GET';
   const headers: Record<string, string> = { 'accept-language': 'en', ...(target.body && { 'content-type': 'application/json' }) };
   // A few requests first, unmeasured: the first hit of a route loads its code.
+  let age: string | null = null;
   for (let i = 0; i < 5; i++) {
     const response = await fetch(`${server.url}${target.path}`, { method, body: target.body, headers, redirect: 'manual' });
     await response.arrayBuffer();
     const location = response.headers.get('location');
     if (i === 0) check(response.ok, `${target.name}: answered ${response.status}${location ? ` (Location: ${location})` : ''}`);
+    age = response.headers.get('age');
   }
+  // A prerendered page is answered from the server's page cache once it was seen (scripts/page-cache.mjs), with an Age.
+  if (target.cached) check(age !== null, `${target.name}: not answered from the server's page cache after 5 requests (no Age header)`);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -118,9 +124,9 @@ async function throughput(): Promise<void> {
     await fetchSlots(server.url, tokens);
     const staticFile: Target = { name: 'GET /icon.svg (static file)', path: '/icon.svg' };
     const contentPages: Target[] = [
-      { name: 'GET /', path: '/' },
-      { name: 'GET /privacy-policy', path: '/privacy-policy' },
-      { name: 'GET blog post', path: await blogPath(server) },
+      { name: 'GET /', path: '/', cached: true },
+      { name: 'GET /privacy-policy', path: '/privacy-policy', cached: true },
+      { name: 'GET blog post', path: await blogPath(server), cached: true },
     ];
     const slotSearch: Target = { name: 'POST available-appointments/fetch', path: '/api/booking/available-appointments/fetch', method: 'POST', body: JSON.stringify(slotStepTokens(tokens)) };
     for (const target of [staticFile, ...contentPages, slotSearch]) rows.push(await hammer(server, target));

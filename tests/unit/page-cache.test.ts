@@ -32,8 +32,14 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-/** A prerendered page as Next answers it: s-maxage of a year, Vary on the router's headers. */
+/**
+ * A prerendered page as Next answers it: s-maxage of a year, Vary on the router's headers; and,
+ * as Next's router does, the proxy headers filled in on the request while answering it.
+ */
 const prerendered: Handler = (req, res) => {
+  req.headers['x-forwarded-host'] ??= req.headers.host;
+  req.headers['x-forwarded-proto'] ??= 'http';
+  req.headers['x-forwarded-port'] ??= '80';
   res.setHeader('Cache-Control', 's-maxage=31536000');
   res.setHeader('Vary', 'RSC, Accept-Language');
   res.setHeader('Content-Security-Policy', "script-src 'self'");
