@@ -7,7 +7,9 @@
 // - a GET, answered 200 or 404, with `Cache-Control: s-maxage=N` (or `public, max-age=N`) and
 //   neither `private`, `no-store` nor `no-cache`; no Set-Cookie; a body under a megabyte;
 // - a request with no cookie, no credentials, no conditional or range header and none of Next's
-//   router headers: a signed-in visitor, a revalidation or a client navigation goes to Next.
+//   router headers: a signed-in visitor, a revalidation or a client navigation goes to Next;
+//   and an address with no query, outside /api.
+// Everything an entry holds (body, keys, headers) counts against the limit.
 // A stored answer is used for the same address and host whose request carries the same values of
 // every header the answer names in `Vary` (RSC, Next's router headers...), and the same
 // Accept-Language, Accept-Encoding and Sec-Fetch-Dest (the middleware and the compression read
@@ -37,10 +39,13 @@ const BYPASS = [
 /** Headers that belong to one connection or one moment, never stored. */
 const UNSTORED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'age']);
 const MAX_ENTRY_BYTES = 1024 * 1024;
+/** What an entry costs beside its body and its keys: the objects that hold it. */
+const ENTRY_OVERHEAD_BYTES = 512;
 
 /** @param {string | undefined} value the PAGE_CACHE_MB setting @returns {number | null} bytes, or null when invalid */
 export function parseCacheMegabytes(value) {
-  const megabytes = Number(value ?? '16');
+  // Unset or blank: the default (Number('') would be 0 and turn the cache off unasked).
+  const megabytes = Number(value === undefined || value.trim() === '' ? '16' : value);
   return Number.isFinite(megabytes) && megabytes >= 0 && megabytes <= 1024 ? Math.round(megabytes * 1024 * 1024) : null;
 }
 
@@ -70,14 +75,17 @@ export function createPageCache(limitBytes) {
   let heldBytes = 0;
 
   /**
-   * @typedef {{ status: number, headers: Record<string, string | string[]>, body: Buffer, storedAt: number, expiresAt: number, variant: string }} Entry
+   * @typedef {{ status: number, headers: Record<string, string | string[]>, body: Buffer, storedAt: number, expiresAt: number, variant: string, bytes: number }} Entry
    */
 
   /** @param {import('node:http').IncomingMessage} req */
   function cacheable(req) {
     if (limitBytes === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-    // The API answers each caller; only pages and files are kept.
-    if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) return false;
+    // The API answers each caller; only pages and files are kept. The path as Next reads it: a
+    // request line may carry a whole URL. An address with a query is not kept either: every
+    // page and file here has none, and random queries would only crowd out what is worth keeping.
+    const url = new URL(req.url ?? '/', 'http://page-cache.invalid');
+    if (url.search !== '' || url.pathname === '/api' || url.pathname.startsWith('/api/')) return false;
     if (BYPASS.some((name) => req.headers[name] !== undefined)) return false;
     return !/no-cache|no-store/i.test(String(req.headers['cache-control'] ?? '') + String(req.headers.pragma ?? ''));
   }
@@ -97,14 +105,15 @@ export function createPageCache(limitBytes) {
       headers['x-forwarded-host'],
       ...vary.map((name) => headers[name]),
     ]
-      .map((value) => String(value ?? ''))
-      .join('\n');
+      // A header sent empty is not a header left out (the middleware reads them differently).
+      .map((value) => (value === undefined ? null : String(value)))
+      .reduce((key, value) => `${key}${JSON.stringify(value)}`, '');
 
   function forget(entry) {
     const key = recency.get(entry);
     if (key === undefined) return;
     recency.delete(entry);
-    heldBytes -= entry.body.length;
+    heldBytes -= entry.bytes;
     const address = addresses.get(key);
     address?.variants.delete(entry.variant);
     if (address && address.variants.size === 0) addresses.delete(key);
@@ -123,7 +132,7 @@ export function createPageCache(limitBytes) {
     if (!addresses.has(key)) addresses.set(key, address); // forget() drops an address it emptied
     address.variants.set(entry.variant, entry);
     recency.set(entry, key);
-    heldBytes += entry.body.length;
+    heldBytes += entry.bytes;
     for (const [oldest] of recency) {
       if (heldBytes <= limitBytes) break;
       forget(oldest);
@@ -214,7 +223,13 @@ export function createPageCache(limitBytes) {
         if (vary.includes('*')) return;
         const now = Date.now();
         const body = Buffer.concat(chunks);
-        store(key, vary, { status: res.statusCode, headers, body, storedAt: now, expiresAt: now + maxAge * 1000, variant: variantKey(asSent, vary) });
+        const variant = variantKey(asSent, vary);
+        // Everything the entry holds counts against the limit, not the body alone: long header
+        // values sent with small answers must not grow the heap past it.
+        const bytes = body.length + Buffer.byteLength(key) + Buffer.byteLength(variant) + Buffer.byteLength(JSON.stringify(headers)) + ENTRY_OVERHEAD_BYTES;
+        // An entry larger than the whole cache would only push everything out, itself included.
+        if (bytes > limitBytes) return;
+        store(key, vary, { status: res.statusCode, headers, body, storedAt: now, expiresAt: now + maxAge * 1000, variant, bytes });
       });
     },
   };

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPageCache, parseCacheMegabytes, sharedMaxAge } from '../../scripts/page-cache.mjs';
@@ -21,9 +21,23 @@ async function serveWithCache(handler: Handler, limitBytes = 1024 * 1024) {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     cache,
+    origin,
     calls: () => calls,
     get: (path: string, init: RequestInit = {}) => fetch(`${origin}${path}`, init),
   };
+}
+
+/** A GET with exactly these headers (fetch would add or drop some), `path` as the request line's target. */
+function rawGet(origin: string, path: string, headers: Record<string, string>) {
+  const { hostname, port } = new URL(origin);
+  return new Promise<number>((resolve, reject) => {
+    const req = request({ hostname, port, path, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 const servers: Server[] = [];
@@ -155,23 +169,72 @@ describe('the page cache in front of Next', () => {
   });
 
   it('holds no more than its limit, dropping the least recently used answer first', async () => {
-    const body = 'x'.repeat(400);
+    const body = 'x'.repeat(4000);
     const site = await serveWithCache((_req, res) => {
       res.setHeader('Cache-Control', 's-maxage=600');
       res.end(body);
-    }, 1000);
+    }, 10_000);
     await site.get('/a');
     await site.get('/b');
     await site.get('/a'); // /a is now the most recent
-    await site.get('/c'); // 1,200 bytes: /b goes
-    expect(site.cache.heldBytes).toBe(800);
+    await site.get('/c'); // three would not fit: /b goes
+    expect(site.cache.heldBytes).toBeGreaterThan(8000);
+    expect(site.cache.heldBytes).toBeLessThanOrEqual(10_000);
     await site.get('/a');
     await site.get('/b');
     expect(site.calls()).toBe(4);
   });
 
+  it('counts what it keeps beside the bodies: long header values with small answers stay within the limit', async () => {
+    const site = await serveWithCache((_req, res) => {
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.end('small');
+    }, 64 * 1024);
+    const longLanguage = (i: number) => `fr-CA;q=0.9, ${'en;q=0.1, '.repeat(600)}x-${i}`;
+    for (let i = 0; i < 40; i++) await site.get('/_next/static/chunk.js', { headers: { 'accept-language': longLanguage(i) } });
+    expect(site.cache.heldBytes).toBeGreaterThan(40 * 1024);
+    expect(site.cache.heldBytes).toBeLessThanOrEqual(64 * 1024);
+    await site.get('/_next/static/chunk.js', { headers: { 'accept-language': longLanguage(0) } }); // long gone
+    expect(site.calls()).toBe(41);
+  });
+
+  it('keeps nothing larger than its whole limit, and what it held stays', async () => {
+    const site = await serveWithCache((req, res) => {
+      res.setHeader('Cache-Control', 's-maxage=600');
+      res.end(req.url === '/big' ? 'x'.repeat(5000) : 'small');
+    }, 4000);
+    await site.get('/small');
+    const held = site.cache.heldBytes;
+    await site.get('/big');
+    expect(site.cache.heldBytes).toBe(held);
+    await site.get('/small');
+    await site.get('/big');
+    expect(site.calls()).toBe(3);
+  });
+
+  it('tells a header sent empty from one left out (the middleware reads them differently)', async () => {
+    const site = await serveWithCache(prerendered);
+    await rawGet(site.origin, '/fr', { 'sec-fetch-dest': '' });
+    await rawGet(site.origin, '/fr', {});
+    expect(site.calls()).toBe(2);
+    await rawGet(site.origin, '/fr', {});
+    expect(site.calls()).toBe(2);
+  });
+
+  it('keeps no address with a query, nor the API however the request line names it', async () => {
+    const site = await serveWithCache(prerendered);
+    await site.get('/privacy-policy?utm_source=news');
+    await site.get('/privacy-policy?utm_source=news');
+    const host = new URL(site.origin).host;
+    await rawGet(site.origin, `http://${host}/api/address/metadata`, {});
+    await rawGet(site.origin, `http://${host}/api/address/metadata`, {});
+    expect(site.calls()).toBe(4);
+  });
+
   it('is off with PAGE_CACHE_MB=0 and refuses a setting that is not a size', async () => {
     expect(parseCacheMegabytes(undefined)).toBe(16 * 1024 * 1024);
+    expect(parseCacheMegabytes('')).toBe(16 * 1024 * 1024); // set but blank: the default, not off
+    expect(parseCacheMegabytes(' ')).toBe(16 * 1024 * 1024);
     expect(parseCacheMegabytes('0')).toBe(0);
     expect(parseCacheMegabytes('lots')).toBeNull();
     expect(parseCacheMegabytes('-1')).toBeNull();
