@@ -161,6 +161,7 @@ function OfferCard({ offer, entry, busy, onClaim }: OfferProps) {
   const minutes = Math.round((Date.parse(offer.end) - Date.parse(offer.start)) / 60_000);
   const total = format.number(offer.total_cents / 100, { style: 'currency', currency: 'CAD' });
   const open = offer.status === 'open';
+  const statusKey = offer.status === 'open' ? null : offerStatusKey(offer.status, entry);
   return (
     <section className={open ? `${styles.manageConfirm} ${styles.waitlistOffer}` : styles.manageConfirm} aria-labelledby="waitlist-offer-title">
       <h2 id="waitlist-offer-title">{t(open ? 'offerTitle' : 'offerPastTitle')}</h2>
@@ -174,7 +175,7 @@ function OfferCard({ offer, entry, busy, onClaim }: OfferProps) {
           [m('total'), `${total} (${m(offer.tax_cents > 0 ? 'taxIncluded' : 'hstExempt')})`],
         ]}
       />
-      {offer.status === 'open' ? (
+      {statusKey === null ? (
         <>
           <p>{t('offerUntil', { time: formatDateTime(offer.expires_at, language, 'full') })}</p>
           <div className="button-row">
@@ -186,18 +187,23 @@ function OfferCard({ offer, entry, busy, onClaim }: OfferProps) {
         </>
       ) : (
         <p>
-          {t(`offerStatus.${offerStatusKey(offer.status, entry)}`)}
-          {offer.status !== 'claimed' && entry.status === 'active' ? ` ${t('stillListed')}` : null}
+          {t(`offerStatus.${statusKey}`)}
+          {statusKey !== 'claimed' && statusKey !== 'replaced' && entry.status === 'active' ? ` ${t('stillListed')}` : null}
         </p>
       )}
     </section>
   );
 }
 
-/** What became of an offer: a withdrawn one says why when the place ended (left, or removed by the clinic). */
+/**
+ * What became of an offer: a withdrawn one says why. The place ended (left, or removed by the
+ * clinic), or, while it is still active, the clinic replaced the offer with a newer one.
+ */
 function offerStatusKey(status: Exclude<WaitlistOffer['status'], 'open'>, entry: WaitlistEntry) {
   if (status !== 'withdrawn') return status;
-  return entry.status === 'left' ? 'withdrawnLeft' : entry.status === 'removed' ? 'withdrawnRemoved' : 'withdrawn';
+  if (entry.status === 'left') return 'withdrawnLeft';
+  if (entry.status === 'removed') return 'withdrawnRemoved';
+  return entry.status === 'active' ? 'replaced' : 'withdrawn';
 }
 
 /** The place's preferences, as the confirmation e-mail states them. */

@@ -222,4 +222,17 @@ describe('the waitlist page', () => {
     expect(await screen.findByText('Cette offre a été retirée quand la clinique vous a retiré de la liste d’attente.')).toBeInTheDocument();
     expect(screen.queryByText(/Vous restez sur la liste/)).toBeNull();
   });
+
+  it('shows an offer the clinic replaced with a newer one as replaced, with the place still listed, in both languages', async () => {
+    const replaced = { ...offered, entry: { ...offered.entry, status: 'active' as const }, offer: { ...offered.offer!, status: 'withdrawn' as const } };
+    api.view.mockResolvedValue(replaced);
+    const { unmount } = renderPage();
+    expect(await screen.findByText('This offer was replaced by a newer one from the clinic: use the link in the latest e-mail we sent you. You stay on the waitlist.')).toBeInTheDocument();
+    // Not "we will e-mail you the next time that fits": the newer offer is already in the mailbox.
+    expect(screen.queryByText(/next time that fits/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Book this time' })).not.toBeInTheDocument();
+    unmount();
+    renderPage({ locale: 'fr' });
+    expect(await screen.findByText(/^Cette offre a été remplacée par une offre plus récente de la clinique/)).toBeInTheDocument();
+  });
 });
