@@ -294,6 +294,25 @@ describe('void and reissue', () => {
   });
 });
 
+describe('a void reason the receipt cannot print', () => {
+  it('is refused in the request\'s language, and the receipt stays valid and downloadable', async () => {
+    const a = await visit();
+    const first = latestReceipt(paymentsOf(await pay(a.id, { amount_cents: 13500 })));
+    const path = `/api/clinic/receipts/${first.id}/void`;
+    const before = await db.select().from(receipts).where(eq(receipts.appointmentId, a.id));
+    const en = await call(byId(voidRoute, first.id), path, { body: { reason: 'Paid twice ✓' }, cookie: cookies.sophie });
+    expect(en.status).toBe(422);
+    expect(en.json).toMatchObject({ code: 'receipt_unprintable' });
+    expect(en.json.message).toBe('The reason cannot be printed on the voided receipt: its fonts have no “✓ (U+2713)”. Write it with other characters.');
+    const fr = await call(byId(voidRoute, first.id), path, { body: { reason: 'Payé deux fois ✓' }, cookie: cookies.sophie, locale: 'fr' });
+    expect(fr.json.message).toBe('Le motif ne peut pas être imprimé sur le reçu annulé\u00a0: ses polices n’ont pas «\u00a0✓ (U+2713)\u00a0». Écrivez-le avec d’autres caractères.');
+    expect(await db.select().from(receipts).where(eq(receipts.appointmentId, a.id))).toEqual(before);
+    expect((await clinicPdf(first.id)).response.status).toBe(200);
+    const done = await call(byId(voidRoute, first.id), path, { body: { reason: 'Paid twice' }, cookie: cookies.sophie });
+    expect(done.status).toBe(200);
+  });
+});
+
 describe('20 payments at once', () => {
   it('gives 20 distinct receipt numbers, and never takes a visit past its total', async () => {
     const small = await visit();

@@ -205,19 +205,19 @@ export async function renderReceiptsPdf(list: PrintableReceipt[], options: { lan
  * Lays a receipt out, without making the PDF, and refuses it as renderReceiptsPdf would when one
  * of its characters has no font (issueReceipt.ts asks before taking a receipt number).
  */
-export function assertPrintable(receipt: PrintableReceipt): void {
+export function assertPrintable(receipt: PrintableReceipt, messageKey: 'receiptUnprintable' | 'receiptVoidReasonUnprintable' = 'receiptUnprintable'): void {
   const missing = new Set<string>();
   drawReceipt(new Sheet(missing), receipt, receipt.language);
-  if (missing.size > 0) throw unprintable([receipt], missing);
+  if (missing.size > 0) throw unprintable([receipt], missing, messageKey);
 }
 
 /**
  * A receipt with a character none of its fonts has is not made: the clinic is told which
  * character (422, in the request's language), the log only how many and on which receipts.
  */
-function unprintable(list: PrintableReceipt[], missing: Set<string>): AppError {
+function unprintable(list: PrintableReceipt[], missing: Set<string>, messageKey = 'receiptUnprintable'): AppError {
   const numbers = list.map((receipt) => receipt.number).join(', ');
   console.warn(`[receipts] ${numbers}: not printed, ${missing.size} character(s) without a glyph in the receipt fonts`);
   const characters = [...missing].map((char) => `${char} (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`).join(', ');
-  return new AppError('receipt_unprintable', 422, 'receiptUnprintable', { values: { characters } });
+  return new AppError('receipt_unprintable', 422, messageKey, { values: { characters } });
 }
