@@ -122,6 +122,8 @@ describe('A. the manage link of a French guest’s virtual visit', () => {
     expect(offered.status, JSON.stringify(offered.json)).toBe(200);
     const options = offered.json.appointment_options as Record<string, Slot[]>;
     const target = firstSlot(options, (_, s) => s.start !== slot.start && Date.parse(s.start) > Date.parse(slot.start) + 24 * HOUR).slot;
+    // As booked at another price than the service's today: a move keeps the visit's own price.
+    await db.update(appointments).set({ priceCents: 12_345, taxCents: 0, totalCents: 12_345 }).where(eq(appointments.id, id));
     const moved = await postFrom(ip, manageReschedule, '/api/booking/manage/reschedule', { token, start: target.start }, 'fr');
     expect(moved.status, JSON.stringify(moved.json)).toBe(200);
     expect(moved.json.appointment).toMatchObject({ status: 'booked', start: target.start, service_name: consultation.nameFr });
@@ -136,7 +138,7 @@ describe('A. the manage link of a French guest’s virtual visit', () => {
     const [before] = await db.select().from(appointments).where(eq(appointments.id, id));
     const [after] = await db.select().from(appointments).where(eq(appointments.rescheduledFromId, id));
     expect(before!.status).toBe('cancelled');
-    expect(after).toMatchObject({ status: 'booked', startsAt: new Date(target.start) });
+    expect(after).toMatchObject({ status: 'booked', startsAt: new Date(target.start), priceCents: 12_345, totalCents: 12_345 });
     expect(after!.videoRoom).not.toBe(before!.videoRoom);
 
     // The reschedule e-mail: queued with the move, in French, with the new room and not the old one.

@@ -257,6 +257,39 @@ describe('a visit paid in advance, then moved', () => {
   });
 });
 
+describe('a visit paid in advance, moved to a cheaper one', () => {
+  it('is refused while more was paid than the new price, and nothing moves; after the refund of the difference it moves', async () => {
+    const visit = await futureVisit({ patientId: ids.patient });
+    expect((await pay(visit.id, { amount_cents: 13500 })).status).toBe(200);
+    const startsAt = new Date(visit.startsAt.getTime() + 2 * 60 * MINUTE);
+    const cheaper = {
+      employeeId: visit.employeeId,
+      serviceId: visit.serviceId,
+      officeId: visit.officeId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 50 * MINUTE),
+      blockedUntil: new Date(startsAt.getTime() + 60 * MINUTE),
+      sessionLanguage: 'en' as const,
+      priceCents: 8000,
+      taxCents: 0,
+      totalCents: 8000,
+      bookedBy: null,
+      timeslotTokenJti: null,
+      videoRoom: null,
+    };
+    await expect(rescheduleAppointment(db, { appointmentId: visit.id, newValues: cheaper })).rejects.toMatchObject({ code: 'reschedule_paid_more', status: 409 });
+    const [still] = await db.select().from(appointments).where(eq(appointments.id, visit.id));
+    expect(still!.status).toBe('booked');
+    expect((await db.select().from(payments).where(eq(payments.appointmentId, visit.id))).map((p) => p.amountCents)).toEqual([13500]);
+    expect(await db.select().from(appointments).where(eq(appointments.rescheduledFromId, visit.id))).toEqual([]);
+
+    expect((await pay(visit.id, { amount_cents: -5500, reason: 'Moving to a shorter visit' })).status).toBe(200);
+    const { appointment: moved } = await rescheduleAppointment(db, { appointmentId: visit.id, newValues: cheaper });
+    const panel = paymentsOf(await call(byId(visitPaymentsRoute, moved.id), `/api/clinic/appointments/${moved.id}/payments`, { cookie: cookies.sophie }));
+    expect(panel).toMatchObject({ status: 'booked', paid_cents: 8000, balance_cents: 0 });
+  });
+});
+
 describe('payment dates', () => {
   it('are not before the visit was booked nor after today, with a message for each bound, in both languages', async () => {
     const bookedAt = new Date(Date.now() - 5 * DAY);

@@ -230,6 +230,14 @@ export async function rescheduleAppointment(
       // old row, cancelled by the move, owes no refund and takes no payment).
       await tx.update(payments).set({ appointmentId: appointment!.id }).where(eq(payments.appointmentId, previous.id));
       await tx.update(receipts).set({ appointmentId: appointment!.id }).where(eq(receipts.appointmentId, previous.id));
+      // Never more paid than the visit costs: its next receipt could not be written (paid to date
+      // past the total), and a live visit has no refund due. A move to a cheaper service of a visit
+      // paid in advance waits for the refund of the difference; rolled back with the move.
+      const [paid] = await tx
+        .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
+        .from(payments)
+        .where(eq(payments.appointmentId, appointment!.id));
+      if (paid!.cents > appointment!.totalCents) throw new AppError('reschedule_paid_more', 409, 'reschedulePaidMore');
       return { appointment: appointment!, previous, created: true };
     }));
   } catch (error) {

@@ -129,6 +129,8 @@ export async function rescheduleByLink(db: Database, request: ManageRequest & { 
         officeId: appointment.officeId,
         sessionLanguage: appointment.sessionLanguage,
         bookedBy: null,
+        // The same visit at another time: its price as booked, whatever the service costs today.
+        price: { base: appointment.priceCents, tax: appointment.taxCents, total: appointment.totalCents },
       }),
       by: null,
       override: false,
