@@ -124,7 +124,7 @@ describe('a visit paid in advance, then cancelled', () => {
     expect(notice!.text.replace(/[\u00a0\u202f]/g, ' ')).toMatch(/Refund due: \$135\.00|Remboursement dû : 135,00 \$/);
     // The patient is told too, in the visit's language.
     const own = (await deliveredOutbox(`${clinic.dataDir}/outbox`)).filter((m) => m.to === DEMO_PATIENT.email && m.subject.startsWith('Appointment cancelled'));
-    expect(own.at(-1)!.text).toContain('You paid $135.00 in advance for this visit: the clinic will refund it and send you the refund’s receipt.');
+    expect(own.at(-1)!.text).toContain('An amount of $135.00 was paid in advance for this visit: the clinic will refund it and send you the refund’s receipt.');
 
     // The agenda lists the cancelled visit with the refund due; the patient's record too.
     const listed = (await agendaOn(visit.startsAt)).find((a) => a.id === visit.id);
@@ -194,7 +194,7 @@ describe('a visit paid in advance, then cancelled', () => {
     expect(notice!.text.replace(/[\u00a0\u202f]/g, ' ')).toMatch(/Refund due: \$135\.00|Remboursement dû : 135,00 \$/);
     // The guest's own cancellation e-mail, in the visit's language, says the money comes back.
     const own = (await deliveredOutbox(`${clinic.dataDir}/outbox`)).find((m) => m.to === guest.email && m.subject.startsWith('Rendez-vous annulé'));
-    expect(own!.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Vous avez payé 135,00 $ d’avance pour ce rendez-vous : la clinique vous le remboursera');
+    expect(own!.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Un montant de 135,00 $ a été payé d’avance pour ce rendez-vous : la clinique le remboursera');
     expect((await agendaOn(visit.startsAt)).find((a) => a.id === visit.id)).toMatchObject({ status: 'cancelled', refund_due_cents: 13500 });
 
     const refunded = await pay(visit.id, { amount_cents: -13500, reason: 'Annulé par la patiente' });

@@ -33,7 +33,7 @@ export function appointmentCancelledEmail(
       paragraphs: [
         `Nous vous confirmons l’annulation du rendez-vous suivant\u00a0:`,
         ...details,
-        ...(refund ? [`Vous avez payé ${refund} d’avance pour ce rendez-vous\u00a0: la clinique vous le remboursera et vous enverra le reçu du remboursement.`] : []),
+        ...(refund ? [`Un montant de ${refund} a été payé d’avance pour ce rendez-vous\u00a0: la clinique le remboursera et vous enverra le reçu du remboursement.`] : []),
       ],
       action: manageLink ? { label: 'Voir mes rendez-vous', url: manageLink } : undefined,
       notes: [
@@ -51,7 +51,7 @@ export function appointmentCancelledEmail(
     paragraphs: [
       'This confirms that the following appointment has been cancelled:',
       ...details,
-      ...(refund ? [`You paid ${refund} in advance for this visit: the clinic will refund it and send you the refund’s receipt.`] : []),
+      ...(refund ? [`An amount of ${refund} was paid in advance for this visit: the clinic will refund it and send you the refund’s receipt.`] : []),
     ],
     action: manageLink ? { label: 'View my appointments', url: manageLink } : undefined,
     notes: [
