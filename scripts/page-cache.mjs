@@ -84,8 +84,8 @@ export function createPageCache(limitBytes) {
     // The API answers each caller; only pages and files are kept. The path as Next reads it: a
     // request line may carry a whole URL. An address with a query is not kept either: every
     // page and file here has none, and random queries would only crowd out what is worth keeping.
-    const url = new URL(req.url ?? '/', 'http://page-cache.invalid');
-    if (url.search !== '' || url.pathname === '/api' || url.pathname.startsWith('/api/')) return false;
+    const url = URL.parse(req.url ?? '/', 'http://page-cache.invalid');
+    if (!url || url.search !== '' || url.pathname === '/api' || url.pathname.startsWith('/api/')) return false;
     if (BYPASS.some((name) => req.headers[name] !== undefined)) return false;
     return !/no-cache|no-store/i.test(String(req.headers['cache-control'] ?? '') + String(req.headers.pragma ?? ''));
   }

@@ -229,6 +229,9 @@ describe('the page cache in front of Next', () => {
     await rawGet(site.origin, `http://${host}/api/address/metadata`, {});
     await rawGet(site.origin, `http://${host}/api/address/metadata`, {});
     expect(site.calls()).toBe(4);
+    // A request line no URL parser reads goes to Next, which answers it; the cache does not throw.
+    expect(await rawGet(site.origin, 'http://[', {})).toBe(200);
+    expect(site.calls()).toBe(5);
   });
 
   it('is off with PAGE_CACHE_MB=0 and refuses a setting that is not a size', async () => {
