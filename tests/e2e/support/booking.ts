@@ -88,25 +88,33 @@ export async function chooseOffice(page: Page, lang: Lang, office: string) {
  * Picks the `dateIndex`-th date with free times (counted across months, the last one if there
  * are fewer), then its `slotIndex`-th time; returns the time's text.
  */
-export async function chooseFirstSlot(page: Page, lang: Lang, dateIndex = 0, slotIndex = 0): Promise<string> {
-  await atStep(page, b(lang).datetime.title);
+/**
+ * Clicks the `index`-th date with free times, counted across months (› when the month shown has
+ * fewer: at the end of a month, the first one shown may hold a single date), or the last one.
+ */
+export async function chooseDate(page: Page, lang: Lang, index: number): Promise<void> {
   const enabled = main(page).locator('table button:not([disabled])');
   const nextMonth = main(page).getByRole('button', { name: b(lang).datetime.nextMonth });
   await expect(enabled.first()).toBeVisible({ timeout: 20_000 });
-  let left = dateIndex;
+  let left = index;
   for (;;) {
     const count = await enabled.count();
     if (left < count) {
       await enabled.nth(left).click();
-      break;
+      return;
     }
     if ((await nextMonth.getAttribute('aria-disabled')) === 'true') {
       await enabled.last().click();
-      break;
+      return;
     }
     left -= count;
     await nextMonth.click();
   }
+}
+
+export async function chooseFirstSlot(page: Page, lang: Lang, dateIndex = 0, slotIndex = 0): Promise<string> {
+  await atStep(page, b(lang).datetime.title);
+  await chooseDate(page, lang, dateIndex);
   const slots = main(page).locator('ul[aria-labelledby="booking-slots"] button');
   const slot = slots.nth(Math.min(slotIndex, (await slots.count()) - 1));
   const text = (await slot.textContent()) ?? '';
