@@ -219,30 +219,32 @@ describe('a visit paid in advance, then cancelled', () => {
   });
 });
 
+/** What a move of `visit` to two hours later writes, at a tax-exempt price of `cents`. */
+function twoHoursLater(visit: typeof appointments.$inferSelect, cents: number) {
+  const startsAt = new Date(visit.startsAt.getTime() + 2 * 60 * MINUTE);
+  return {
+    employeeId: visit.employeeId,
+    serviceId: visit.serviceId,
+    officeId: visit.officeId,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 50 * MINUTE),
+    blockedUntil: new Date(startsAt.getTime() + 60 * MINUTE),
+    sessionLanguage: 'en' as const,
+    priceCents: cents,
+    taxCents: 0,
+    totalCents: cents,
+    bookedBy: null,
+    timeslotTokenJti: null,
+    videoRoom: null,
+  };
+}
+
 describe('a visit paid in advance, then moved', () => {
   it('takes its payments and receipts along: the old time owes no refund, the new one is paid, and a correction keeps the first booking date', async () => {
     const booked = new Date(Date.now() - 5 * DAY);
     const visit = await futureVisit({ patientId: ids.patient, createdAt: booked });
     expect((await pay(visit.id, { amount_cents: 13500, paid_on: zoneDate(new Date(Date.now() - 4 * DAY)) })).status).toBe(200);
-    const startsAt = new Date(visit.startsAt.getTime() + 2 * 60 * MINUTE);
-    const { appointment: moved } = await rescheduleAppointment(db, {
-      appointmentId: visit.id,
-      newValues: {
-        employeeId: visit.employeeId,
-        serviceId: visit.serviceId,
-        officeId: visit.officeId,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 50 * MINUTE),
-        blockedUntil: new Date(startsAt.getTime() + 60 * MINUTE),
-        sessionLanguage: 'en',
-        priceCents: 13500,
-        taxCents: 0,
-        totalCents: 13500,
-        bookedBy: null,
-        timeslotTokenJti: null,
-        videoRoom: null,
-      },
-    });
+    const { appointment: moved } = await rescheduleAppointment(db, { appointmentId: visit.id, newValues: twoHoursLater(visit, 13500) });
 
     const panelOf = async (id: number) => paymentsOf(await call(byId(visitPaymentsRoute, id), `/api/clinic/appointments/${id}/payments`, { cookie: cookies.sophie }));
     expect(await panelOf(moved.id)).toMatchObject({ status: 'booked', paid_cents: 13500, balance_cents: 0 });
@@ -261,22 +263,7 @@ describe('a visit paid in advance, moved to a cheaper one', () => {
   it('is refused while more was paid than the new price, and nothing moves; after the refund of the difference it moves', async () => {
     const visit = await futureVisit({ patientId: ids.patient });
     expect((await pay(visit.id, { amount_cents: 13500 })).status).toBe(200);
-    const startsAt = new Date(visit.startsAt.getTime() + 2 * 60 * MINUTE);
-    const cheaper = {
-      employeeId: visit.employeeId,
-      serviceId: visit.serviceId,
-      officeId: visit.officeId,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 50 * MINUTE),
-      blockedUntil: new Date(startsAt.getTime() + 60 * MINUTE),
-      sessionLanguage: 'en' as const,
-      priceCents: 8000,
-      taxCents: 0,
-      totalCents: 8000,
-      bookedBy: null,
-      timeslotTokenJti: null,
-      videoRoom: null,
-    };
+    const cheaper = twoHoursLater(visit, 8000);
     await expect(rescheduleAppointment(db, { appointmentId: visit.id, newValues: cheaper })).rejects.toMatchObject({ code: 'reschedule_paid_more', status: 409 });
     const [still] = await db.select().from(appointments).where(eq(appointments.id, visit.id));
     expect(still!.status).toBe('booked');
