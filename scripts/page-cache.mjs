@@ -96,18 +96,19 @@ export function createPageCache(limitBytes) {
   // an English browser without a cookie sets the language cookie (that answer is never stored),
   // where the same page for a French browser does not.
   const variantKey = (headers, vary) =>
-    [
-      headers['sec-fetch-dest'],
-      headers['accept-encoding'],
-      headers['accept-language'],
-      // The origin a page built per request names (a sitemap without SITE_URL) comes from these.
-      headers['x-forwarded-proto'],
-      headers['x-forwarded-host'],
-      ...vary.map((name) => headers[name]),
-    ]
-      // A header sent empty is not a header left out (the middleware reads them differently).
-      .map((value) => (value === undefined ? null : String(value)))
-      .reduce((key, value) => `${key}${JSON.stringify(value)}`, '');
+    JSON.stringify(
+      [
+        headers['sec-fetch-dest'],
+        headers['accept-encoding'],
+        headers['accept-language'],
+        // The origin a page built per request names (a sitemap without SITE_URL) comes from these.
+        headers['x-forwarded-proto'],
+        headers['x-forwarded-host'],
+        ...vary.map((name) => headers[name]),
+      ]
+        // A header sent empty is not a header left out (the middleware reads them differently).
+        .map((value) => (value === undefined ? null : String(value))),
+    );
 
   function forget(entry) {
     const key = recency.get(entry);

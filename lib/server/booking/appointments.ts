@@ -4,6 +4,7 @@ import type { Database, Transaction } from '@/lib/server/db/client';
 import { appointments, payments, receipts, type Appointment, type GuestContact, type NewAppointment } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { recordFreedTime } from '@/lib/server/events/freedTime';
+import { netPaidCents } from '@/lib/server/receipts/refundDue';
 
 /**
  * Writing appointments (issue #4, "No double booking, ever"). The database decides every race:
@@ -233,11 +234,7 @@ export async function rescheduleAppointment(
       // Never more paid than the visit costs: its next receipt could not be written (paid to date
       // past the total), and a live visit has no refund due. A move to a cheaper service of a visit
       // paid in advance waits for the refund of the difference; rolled back with the move.
-      const [paid] = await tx
-        .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-        .from(payments)
-        .where(eq(payments.appointmentId, appointment!.id));
-      if (paid!.cents > appointment!.totalCents) throw new AppError('reschedule_paid_more', 409, 'reschedulePaidMore');
+      if ((await netPaidCents(tx, appointment!.id)) > appointment!.totalCents) throw new AppError('reschedule_paid_more', 409, 'reschedulePaidMore');
       return { appointment: appointment!, previous, created: true };
     }));
   } catch (error) {

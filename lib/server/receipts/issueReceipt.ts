@@ -20,7 +20,7 @@ import {
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { queueReceiptEmail } from './mail';
-import { assertPrintable } from './pdf';
+import { assertPrintable, PLACEHOLDER_NUMBER } from './pdf';
 import { receiptTexts } from './texts';
 
 /**
@@ -127,7 +127,7 @@ export async function issueReceipt(tx: Database, visit: Visit, payment: Payment,
   };
   // A name no font can draw is refused before a number is taken: a sequence does not roll back,
   // and receipt numbers have no gaps to explain.
-  assertPrintable({ ...printed, number: 'R-0000-000000', voided: null, replacedBy: null });
+  assertPrintable({ ...printed, number: PLACEHOLDER_NUMBER, voided: null, replacedBy: null });
   const { rows } = await tx.execute<{ n: string }>(sql`SELECT nextval('receipt_number_seq')::text AS n`);
   const year = utcToLocalDate(now, getConfig().clinicTimezone).slice(0, 4);
   const number = `R-${year}-${rows[0]!.n.padStart(6, '0')}`;

@@ -201,6 +201,9 @@ export async function renderReceiptsPdf(list: PrintableReceipt[], options: { lan
   return doc.save();
 }
 
+/** A receipt number of the real one's shape, for laying out a receipt before its number is taken. */
+export const PLACEHOLDER_NUMBER = 'R-0000-000000';
+
 /**
  * Lays a receipt out, without making the PDF, and refuses it as renderReceiptsPdf would when one
  * of its characters has no font (issueReceipt.ts asks before taking a receipt number).

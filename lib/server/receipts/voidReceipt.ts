@@ -9,7 +9,7 @@ import { AppError } from '@/lib/server/http/appError';
 import { receiptNotFound } from './access';
 import { assertReceiptable, issueReceipt, lockVisit, type Recorder } from './issueReceipt';
 import { toPrintable } from './mail';
-import { assertPrintable } from './pdf';
+import { assertPrintable, PLACEHOLDER_NUMBER } from './pdf';
 import { assertPaymentDate } from './recordPayment';
 import { visitPayments } from './visitPayments';
 
@@ -31,8 +31,8 @@ export async function voidReceipt(
     if (old.voidedAt) throw new AppError('receipt_voided', 409, 'receiptAlreadyVoided', { values: { number: old.number } });
     assertReceiptable(visit);
     // The voided receipt prints its reason: one its fonts cannot draw would leave a receipt that
-    // no one can download again. The replacement's number is not known yet; one of its shape stands in.
-    assertPrintable({ ...toPrintable(old, 'R-0000-000000'), voided: { at: now, reason: correction.reason } }, 'receiptVoidReasonUnprintable');
+    // no one can download again. The replacement's number is not known yet.
+    assertPrintable({ ...toPrintable(old, PLACEHOLDER_NUMBER), voided: { at: now, reason: correction.reason } }, 'receiptVoidReasonUnprintable');
     await tx
       .update(receipts)
       .set({ voidedAt: now, voidedBy: input.employee.id, voidReason: correction.reason })
