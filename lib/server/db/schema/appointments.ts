@@ -17,6 +17,7 @@ import {
 import type { Address, Contact } from '../../../schemas/contact';
 import { users } from './accounts';
 import { offices, services } from './clinic';
+import { groupSessions } from './groups';
 
 export const APPOINTMENT_STATUSES = ['booked', 'completed', 'no_show', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -103,6 +104,8 @@ export const appointments = pgTable(
      * an in-person visit; a reschedule gets a new one, so the old join link leads nowhere.
      */
     videoRoom: text('video_room'),
+    /** A seat in a group session (issue #28); null for a visit of one's own. */
+    groupSessionId: integer('group_session_id').references(() => groupSessions.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at')
       .notNull()
@@ -114,6 +117,13 @@ export const appointments = pgTable(
     index('appointments_employee_starts_idx').on(t.employeeId, t.startsAt),
     index('appointments_patient_starts_idx').on(t.patientId, t.startsAt),
     index('appointments_rescheduled_from_idx').on(t.rescheduledFromId),
+    // One seat per person and session (a guest is known by the e-mail address of the booking).
+    uniqueIndex('appointments_one_seat_per_patient')
+      .on(t.groupSessionId, t.patientId)
+      .where(sql`${t.groupSessionId} IS NOT NULL AND ${t.patientId} IS NOT NULL AND ${t.status} <> 'cancelled'`),
+    uniqueIndex('appointments_one_seat_per_guest')
+      .on(t.groupSessionId, sql`lower(${t.guestContact} ->> 'email')`)
+      .where(sql`${t.groupSessionId} IS NOT NULL AND ${t.guestContact} IS NOT NULL AND ${t.status} <> 'cancelled'`),
     check('appointments_status_check', sql`${t.status} IN ('booked', 'completed', 'no_show', 'cancelled')`),
     check('appointments_session_language_check', sql`${t.sessionLanguage} IN ('en', 'fr')`),
     check(

@@ -1,6 +1,7 @@
 // The whole schema, for drizzle-kit and for the typed `db` (no 'server-only': drizzle-kit loads it).
 export * from './accounts';
 export * from './clinic';
+export * from './groups';
 export * from './appointments';
 export * from './schedule';
 export * from './contact';
