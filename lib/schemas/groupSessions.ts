@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { clockToMinutes, isClinicDate } from './clinicSchedule';
+
+/**
+ * A group session or series the clinic schedules (issue #28): one source of truth for the
+ * clinic's form and POST /api/clinic/group-sessions. Message keys as in clinicSchedule.ts.
+ */
+export const GROUP_CAPACITY_MIN = 1;
+export const GROUP_CAPACITY_MAX = 50;
+/** A series meets once a week, up to this many times. */
+export const GROUP_SERIES_MAX_MEETINGS = 12;
+const GRID_MINUTES = 15;
+
+export const groupSessionSchema = z
+  .object({
+    topic_id: z.int32({ error: 'required' }).positive('required'),
+    employee_id: z.int32({ error: 'required' }).positive('required'),
+    office_id: z.int32({ error: 'required' }).positive('required'),
+    /** The first meeting, in the clinic's time zone. */
+    date: z.string().refine(isClinicDate, 'dateInvalid'),
+    time: z.string().regex(/^([01]\d|2[0-3]):([0-5]\d)$/, 'timeInvalid'),
+    session_language: z.enum(['en', 'fr']),
+    capacity: z.number().int().min(GROUP_CAPACITY_MIN, 'groupCapacityRange').max(GROUP_CAPACITY_MAX, 'groupCapacityRange'),
+    /** 1: a single session; more: a weekly series booked as one. */
+    meetings: z.number().int().min(1).max(GROUP_SERIES_MAX_MEETINGS, 'groupSeriesTooLong').default(1),
+  })
+  .superRefine((input, ctx) => {
+    if (clockToMinutes(input.time) % GRID_MINUTES !== 0) ctx.addIssue({ code: 'custom', path: ['time'], message: 'scheduleTimeGrid' });
+  });
+
+export type GroupSessionInput = z.infer<typeof groupSessionSchema>;

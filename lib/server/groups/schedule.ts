@@ -1,0 +1,104 @@
+import 'server-only';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { dateLanguage, formatLocalDate } from '@/lib/format/dates';
+import type { Locale } from '@/lib/i18n/routing';
+import type { GroupSessionInput } from '@/lib/schemas/groupSessions';
+import { clockToMinutes } from '@/lib/schemas/clinicSchedule';
+import { lockDietitianBookings } from '@/lib/server/booking/appointments';
+import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
+import { isVirtualOffice } from '@/lib/server/booking/newAppointment';
+import { priceService } from '@/lib/server/booking/pricing';
+import { newVideoRoom } from '@/lib/server/booking/videoRoom';
+import { getConfig } from '@/lib/server/config';
+import type { Database } from '@/lib/server/db/client';
+import { groupSeries, groupSessions, groupTopics, services, timeOff, type GroupSession } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/appError';
+
+/** The service group sessions are booked under (SPEC §2's group programs). */
+export const GROUP_SERVICE_SLUG = 'group-programs';
+
+const invalid = (field: string, key: string) => new AppError('validation_error', 400, 'validationError', { fieldErrors: { [field]: [key] } });
+
+/** The first code and constraint of a database error, through drizzle's wrapping. */
+function dbErrorOf(error: unknown): { code?: string; constraint?: string } {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string') return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
+  }
+  return {};
+}
+
+/**
+ * POST /api/clinic/group-sessions: schedules a session, or a weekly series of `meetings`
+ * sessions booked as one, each holding the dietitian's time as a visit does. All or nothing: a
+ * meeting over the dietitian's time off, a visit or another session refuses the whole (409,
+ * naming the meeting's date), the database deciding any race with a booking.
+ */
+export async function scheduleGroupSessions(db: Database, input: GroupSessionInput & { by: number; now: Date; locale: Locale }): Promise<GroupSession[]> {
+  const timeZone = getConfig().clinicTimezone;
+  const dayOf = (date: string) => formatLocalDate(date, dateLanguage(input.locale), 'full');
+  if (input.date <= utcToLocalDate(input.now, timeZone)) throw invalid('date', 'groupSessionNotAhead');
+  const [topic] = await db.select().from(groupTopics).where(eq(groupTopics.id, input.topic_id));
+  if (!topic?.active) throw invalid('topic_id', 'required');
+  const [service] = await db.select().from(services).where(eq(services.slug, GROUP_SERVICE_SLUG));
+  if (!service) throw new AppError('not_found', 404, 'notFound');
+  const price = priceService(service);
+  const meetings = Array.from({ length: input.meetings }, (_, week) => {
+    const date = addDays(input.date, week * 7);
+    const startsAt = zonedDateTimeToUtc(date, clockToMinutes(input.time), timeZone);
+    // A time the clock skips (the hour lost when DST starts) names no instant.
+    if (!startsAt) throw invalid('time', 'timeInvalid');
+    return { date, startsAt, endsAt: new Date(startsAt.getTime() + service.clientDurationMinutes * 60_000), blockedUntil: new Date(startsAt.getTime() + service.employeeDurationMinutes * 60_000) };
+  });
+  const virtual = await isVirtualOffice(db, input.office_id);
+
+  try {
+    return await db.transaction(async (tx) => {
+      await lockDietitianBookings(tx, input.employee_id);
+      for (const meeting of meetings) {
+        const [away] = await tx
+          .select({ id: timeOff.id })
+          .from(timeOff)
+          .where(and(eq(timeOff.employeeId, input.employee_id), lt(timeOff.startsAt, meeting.blockedUntil), gt(timeOff.endsAt, meeting.startsAt)))
+          .limit(1);
+        if (away) throw new AppError('group_session_time_off', 409, 'groupSessionTimeOff', { values: { date: dayOf(meeting.date) } });
+      }
+      const [series] = meetings.length > 1 ? await tx.insert(groupSeries).values({ topicId: topic.id, createdBy: input.by }).returning() : [];
+      const written: GroupSession[] = [];
+      for (const meeting of meetings) {
+        try {
+          const [row] = await tx
+            .insert(groupSessions)
+            .values({
+              topicId: topic.id,
+              seriesId: series?.id ?? null,
+              serviceId: service.id,
+              employeeId: input.employee_id,
+              officeId: input.office_id,
+              startsAt: meeting.startsAt,
+              endsAt: meeting.endsAt,
+              blockedUntil: meeting.blockedUntil,
+              sessionLanguage: input.session_language,
+              capacity: input.capacity,
+              priceCents: price.base_price,
+              taxCents: price.tax_amount,
+              totalCents: price.total_price,
+              videoRoom: virtual ? newVideoRoom() : null,
+              createdBy: input.by,
+            })
+            .returning();
+          written.push(row!);
+        } catch (error) {
+          const { code, constraint } = dbErrorOf(error);
+          if (code !== '23P01') throw error;
+          const key = constraint === 'group_sessions_no_visit_overlap' ? 'groupSessionOverVisit' : 'groupSessionOverSession';
+          throw new AppError(constraint === 'group_sessions_no_visit_overlap' ? 'group_session_over_visit' : 'group_session_over_session', 409, key, { values: { date: dayOf(meeting.date) } });
+        }
+      }
+      return written;
+    });
+  } catch (error) {
+    if (dbErrorOf(error).code === '23503') throw invalid('employee_id', 'required');
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
+import type { Database } from '@/lib/server/db/client';
+import { appointments, groupSessions, groupTopics, offices, services, skills, timeOff, users } from '@/lib/server/db/schema';
+import { DEMO_DIETITIAN } from '@/lib/server/db/seed';
+import { scheduleGroupSessions } from '@/lib/server/groups/schedule';
+import { createTestDatabase, type TestDatabase } from './support/db';
+
+/** The clinic schedules group sessions and series (issue #28, item 1), on PGlite and PostgreSQL. */
+const TZ = 'America/Toronto';
+const localClock = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+let handle: TestDatabase;
+let db: Database;
+const ref = { dietitian: 0, office: 0, virtual: 0, topic: 0, service: 0, skill: 0 };
+let week = 0;
+
+beforeAll(async () => {
+  handle = await createTestDatabase({ state: 'demo' });
+  db = handle.db;
+  ref.dietitian = (await db.select().from(users).where(eq(users.email, DEMO_DIETITIAN.email)))[0]!.id;
+  const all = await db.select().from(offices);
+  ref.office = all.find((o) => !o.isVirtual)!.id;
+  ref.virtual = all.find((o) => o.isVirtual)!.id;
+  ref.service = (await db.select().from(services).where(eq(services.slug, 'group-programs')))[0]!.id;
+  ref.skill = (await db.select().from(skills).limit(1))[0]!.id;
+  ref.topic = (
+    await db
+      .insert(groupTopics)
+      .values({ slug: 'heart-healthy-cooking', titleEn: 'Heart-healthy cooking', titleFr: 'Cuisiner pour la santé du cœur', descriptionEn: 'x', descriptionFr: 'x' })
+      .returning()
+  )[0]!.id;
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+/** A date weeks ahead, 7 weeks after the last one asked for (a series spans up to 6), in the clinic’s calendar. */
+const aheadDate = () => addDays(utcToLocalDate(new Date(), TZ), 7 * (week += 7));
+const base = (date: string, extra: Partial<Parameters<typeof scheduleGroupSessions>[1]> = {}) => ({
+  topic_id: ref.topic,
+  employee_id: ref.dietitian,
+  office_id: ref.office,
+  date,
+  time: '18:00',
+  session_language: 'fr' as const,
+  capacity: 10,
+  meetings: 1,
+  by: ref.dietitian,
+  now: new Date(),
+  locale: 'fr' as const,
+  ...extra,
+});
+
+describe('scheduling group sessions', () => {
+  it('a weekly series of 6 is written as one, each meeting at 18:00 local time, across a DST change too', async () => {
+    // Tuesdays from 2028-03-07: clocks go forward on 2028-03-12, between the 1st and 2nd meetings.
+    const date = '2028-03-07';
+    const written = await scheduleGroupSessions(db, base(date, { meetings: 6, office_id: ref.virtual }));
+    expect(written).toHaveLength(6);
+    expect(new Set(written.map((s) => s.seriesId)).size).toBe(1);
+    expect(written[0]!.seriesId).not.toBeNull();
+    for (const [i, session] of written.entries()) {
+      expect(session.startsAt).toEqual(zonedDateTimeToUtc(addDays(date, 7 * i), 18 * 60, TZ));
+      expect(localClock.format(session.startsAt), `meeting ${i + 1}`).toBe('18:00');
+      expect(session.blockedUntil.getTime() - session.startsAt.getTime()).toBe(105 * 60_000);
+      expect(session.videoRoom).toMatch(/^clinic-[0-9a-f]{32}$/);
+    }
+    // One room per session, not per seat or per series.
+    expect(new Set(written.map((s) => s.videoRoom)).size).toBe(6);
+  });
+
+  it('refuses a series whose 4th meeting overlaps a visit: nothing is written, the date is named in French', async () => {
+    const date = aheadDate();
+    const fourth = zonedDateTimeToUtc(addDays(date, 21), 18 * 60 + 30, TZ)!;
+    await db.insert(appointments).values({
+      guestContact: { firstName: 'A', lastName: 'B', email: 'visit-over-series@example.ca', phone: '16135550100' },
+      employeeId: ref.dietitian, serviceId: ref.service, officeId: ref.office, startsAt: fourth,
+      endsAt: new Date(fourth.getTime() + 50 * 60_000), blockedUntil: new Date(fourth.getTime() + 60 * 60_000),
+      sessionLanguage: 'fr', reasons: [ref.skill], priceCents: 0, taxCents: 0, totalCents: 0,
+    });
+    const before = (await db.select().from(groupSessions)).length;
+    await expect(scheduleGroupSessions(db, base(date, { meetings: 6 }))).rejects.toMatchObject({
+      code: 'group_session_over_visit',
+      status: 409,
+      options: { values: { date: expect.stringMatching(/^[a-z]+ \d{1,2}(?:er)? [a-zéû]+ \d{4}$/) } },
+    });
+    expect((await db.select().from(groupSessions)).length).toBe(before);
+  });
+
+  it('refuses a session over another session, and over the dietitian’s time off', async () => {
+    const date = aheadDate();
+    await scheduleGroupSessions(db, base(date));
+    await expect(scheduleGroupSessions(db, base(date, { time: '19:00' }))).rejects.toMatchObject({ code: 'group_session_over_session' });
+    const later = aheadDate();
+    await db.insert(timeOff).values({ employeeId: ref.dietitian, startsAt: zonedDateTimeToUtc(later, 0, TZ)!, endsAt: zonedDateTimeToUtc(addDays(later, 1), 0, TZ)! });
+    await expect(scheduleGroupSessions(db, base(later))).rejects.toMatchObject({ code: 'group_session_time_off', status: 409 });
+    // Today or before: a field error.
+    await expect(scheduleGroupSessions(db, base(utcToLocalDate(new Date(), TZ)))).rejects.toMatchObject({ code: 'validation_error', options: { fieldErrors: { date: ['groupSessionNotAhead'] } } });
+  });
+});
