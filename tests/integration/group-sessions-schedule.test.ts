@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, groupSessions, groupTopics, offices, services, skills, timeOff, users } from '@/lib/server/db/schema';
+import { appointments, employeeSkills, groupSessions, groupTopics, offices, services, skills, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
 import { DEMO_DIETITIAN } from '@/lib/server/db/seed';
+import { availableSlots, loadService } from '@/lib/server/booking/slots';
 import { scheduleGroupSessions } from '@/lib/server/groups/schedule';
 import { createTestDatabase, type TestDatabase } from './support/db';
 
@@ -97,5 +98,28 @@ describe('scheduling group sessions', () => {
     await expect(scheduleGroupSessions(db, base(later))).rejects.toMatchObject({ code: 'group_session_time_off', status: 409 });
     // Today or before: a field error.
     await expect(scheduleGroupSessions(db, base(utcToLocalDate(new Date(), TZ)))).rejects.toMatchObject({ code: 'validation_error', options: { fieldErrors: { date: ['groupSessionNotAhead'] } } });
+  });
+
+  it('takes its time out of the visits the dietitian is offered for', async () => {
+    const [works] = await db.select().from(weeklySchedules).where(eq(weeklySchedules.employeeId, ref.dietitian)).limit(1);
+    const [skill] = await db.select().from(employeeSkills).where(eq(employeeSkills.userId, ref.dietitian)).limit(1);
+    const consultation = await loadService(db, (await db.select().from(services).where(eq(services.slug, 'individual-consultation')))[0]!.id);
+    const query = { actor: { kind: 'employee' as const, userId: ref.dietitian, patientId: null, dietitianId: ref.dietitian }, officeId: works!.officeId, sessionLanguage: 'fr' as const, skillIds: [skill!.skillId] };
+    // Within the booking horizon, before the dates the other tests use.
+    const from = addDays(utcToLocalDate(new Date(), TZ), 3);
+    const offered = async () => Object.values((await availableSlots(db, query, consultation, new Date(), from)).options).flat();
+    const before = await offered();
+    const first = before[0]!;
+    const start = new Date(first.start);
+    const localDay = utcToLocalDate(start, TZ);
+    await scheduleGroupSessions(db, base(localDay, { office_id: works!.officeId, time: localClock.format(start) }));
+    const after = await offered();
+    const sessionEnd = start.getTime() + 105 * 60_000;
+    expect(after.length).toBeLessThan(before.length);
+    // Nothing offered over the session's [start, blocked_until).
+    for (const slot of after) {
+      const blockedUntil = Date.parse(slot.start) + consultation.employeeDurationMinutes * 60_000;
+      expect(Date.parse(slot.start) < sessionEnd && blockedUntil > start.getTime(), slot.start).toBe(false);
+    }
   });
 });

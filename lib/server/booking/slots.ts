@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { fullName } from '@/lib/format/personName';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, patientProfiles, services, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
+import { appointments, groupSessions, patientProfiles, services, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import type { CheckAppointmentInput, FetchAppointmentsInput } from '@/lib/schemas/bookingSlots';
 import { getConfig } from '@/lib/server/config';
@@ -125,6 +125,22 @@ export async function loadAvailabilityInput(
           .select({ employeeId: appointments.employeeId, startsAt: appointments.startsAt, endsAt: appointments.blockedUntil })
           .from(appointments)
           .where(and(activeOf(wellBefore(window.fromDate), wellAfter(lastDate)), worksHereThatDay));
+  // A group session holds its dietitian's time as a visit does (issue #28), at any office; its
+  // seats are appointments at the session's own time, already inside it.
+  const sessions =
+    dietitianIds.length === 0
+      ? []
+      : await db
+          .select({ employeeId: groupSessions.employeeId, startsAt: groupSessions.startsAt, endsAt: groupSessions.blockedUntil })
+          .from(groupSessions)
+          .where(
+            and(
+              inArray(groupSessions.employeeId, dietitianIds),
+              ne(groupSessions.status, 'cancelled'),
+              lt(groupSessions.startsAt, wellAfter(lastDate)),
+              gt(groupSessions.blockedUntil, wellBefore(window.fromDate)),
+            ),
+          );
   // The recommendation's weekly load counts every appointment of the week, wherever it is:
   // counted by the database (grouped by ordinal, so the time-zone parameter appears once).
   const weekRows =
@@ -190,7 +206,7 @@ export async function loadAvailabilityInput(
     dietitians,
     officeId,
     timeOff: absences,
-    busy: taken,
+    busy: sessions.length === 0 ? taken : [...taken, ...sessions],
     patientBusy: patientRows,
     weeklyLoad,
     preferredDietitianId: profile[0]?.preferred ?? null,
