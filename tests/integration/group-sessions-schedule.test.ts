@@ -5,6 +5,7 @@ import type { Database } from '@/lib/server/db/client';
 import { appointments, employeeSkills, groupSessions, groupTopics, offices, services, skills, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
 import { DEMO_DIETITIAN } from '@/lib/server/db/seed';
 import { availableSlots, loadService } from '@/lib/server/booking/slots';
+import { addTimeOff } from '@/lib/server/clinic/scheduleTimeOff';
 import { scheduleGroupSessions } from '@/lib/server/groups/schedule';
 import { createTestDatabase, type TestDatabase } from './support/db';
 
@@ -121,5 +122,19 @@ describe('scheduling group sessions', () => {
       const blockedUntil = Date.parse(slot.start) + consultation.employeeDurationMinutes * 60_000;
       expect(Date.parse(slot.start) < sessionEnd && blockedUntil > start.getTime(), slot.start).toBe(false);
     }
+  });
+
+  it('is not covered by time off added later: refused with the session named, nothing added', async () => {
+    const date = aheadDate();
+    await scheduleGroupSessions(db, base(date));
+    const before = (await db.select().from(timeOff)).length;
+    await expect(addTimeOff(db, ref.dietitian, { start_date: date, end_date: date, locale: 'fr', now: new Date() })).rejects.toMatchObject({
+      code: 'time_off_over_group_session',
+      status: 409,
+      options: { values: { when: expect.stringMatching(/\sà\s18\sh\s00$/) } },
+    });
+    expect((await db.select().from(timeOff)).length).toBe(before);
+    // The day before is free to take.
+    await addTimeOff(db, ref.dietitian, { start_date: addDays(date, -1), end_date: addDays(date, -1), locale: 'fr', now: new Date() });
   });
 });

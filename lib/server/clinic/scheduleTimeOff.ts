@@ -1,12 +1,13 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
+import { dateLanguage, formatDateTime } from '@/lib/format/dates';
 import type { Locale } from '@/lib/i18n/routing';
 import { clockToMinutes, type TimeOffInput } from '@/lib/schemas/clinicSchedule';
 import { lockDietitianBookings } from '@/lib/server/booking/appointments';
 import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
-import { timeOff } from '@/lib/server/db/schema';
+import { groupSessions, timeOff } from '@/lib/server/db/schema';
 import { announce } from '@/lib/server/events/announce';
 import { AppError } from '@/lib/server/http/appError';
 import { recordFreedTime } from '@/lib/server/events/freedTime';
@@ -43,6 +44,24 @@ export async function addTimeOff(db: Database, employeeId: number, input: TimeOf
     const booked = await bookedAppointmentsOf(tx, employeeId, input.locale, { startsBefore: endsAt, blockedAfter: startsAt });
     const orphans = booked.filter((a) => a.blockedUntil > input.now);
     if (orphans.length) throw orphansError('time_off_orphans', orphans);
+    // A group session of theirs ahead is the clinic's to move or cancel first (issue #28).
+    const [session] = await tx
+      .select({ startsAt: groupSessions.startsAt })
+      .from(groupSessions)
+      .where(
+        and(
+          eq(groupSessions.employeeId, employeeId),
+          ne(groupSessions.status, 'cancelled'),
+          lt(groupSessions.startsAt, endsAt),
+          gt(groupSessions.blockedUntil, startsAt > input.now ? startsAt : input.now),
+        ),
+      )
+      .orderBy(asc(groupSessions.startsAt))
+      .limit(1);
+    if (session) {
+      const when = formatDateTime(session.startsAt, dateLanguage(input.locale), 'full', { timeZone });
+      throw new AppError('time_off_over_group_session', 409, 'scheduleTimeOffOverGroupSession', { values: { when } });
+    }
     const [inserted] = await tx
       .insert(timeOff)
       .values({ employeeId, startsAt, endsAt, reason: input.reason ?? null })
