@@ -29,3 +29,34 @@ export const groupSessionSchema = z
   });
 
 export type GroupSessionInput = z.infer<typeof groupSessionSchema>;
+
+/** GET /api/clinic/group-sessions: the sessions starting from `from` for `days` days (the clinic's calendar). */
+export const groupSessionsQuerySchema = z.object({
+  from: z.string().refine(isClinicDate, 'dateInvalid'),
+  days: z.coerce.number().int().min(1).max(92).default(31),
+});
+
+/* Answers, shared by the route handlers and the clinic's pages. */
+
+export interface GroupTopicView {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+}
+
+export interface GroupSessionView {
+  id: number;
+  topic: { id: number; title: string };
+  series_id: number | null;
+  dietitian: { id: number; name: string };
+  office: { id: number; name: string; is_virtual: boolean };
+  start: string;
+  end: string;
+  session_language: 'en' | 'fr';
+  capacity: number;
+  seats_taken: number;
+  seats_left: number;
+  total_cents: number;
+  status: 'scheduled' | 'done' | 'cancelled';
+}

@@ -41,12 +41,7 @@ beforeAll(async () => {
   ref.service = (await db.select().from(services).where(eq(services.slug, 'group-programs')))[0]!.id;
   ref.office = (await db.select().from(offices).limit(1))[0]!.id;
   ref.skill = (await db.select().from(skills).limit(1))[0]!.id;
-  ref.topic = (
-    await db
-      .insert(groupTopics)
-      .values({ slug: 'type-2-diabetes', titleEn: 'Living with type 2 diabetes', titleFr: 'Vivre avec le diabète de type 2', descriptionEn: 'x', descriptionFr: 'x' })
-      .returning()
-  )[0]!.id;
+  ref.topic = (await db.select().from(groupTopics).where(eq(groupTopics.slug, 'type-2-diabetes')))[0]!.id;
 });
 afterAll(async () => {
   await handle?.close();

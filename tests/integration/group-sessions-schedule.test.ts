@@ -26,12 +26,7 @@ beforeAll(async () => {
   ref.virtual = all.find((o) => o.isVirtual)!.id;
   ref.service = (await db.select().from(services).where(eq(services.slug, 'group-programs')))[0]!.id;
   ref.skill = (await db.select().from(skills).limit(1))[0]!.id;
-  ref.topic = (
-    await db
-      .insert(groupTopics)
-      .values({ slug: 'heart-healthy-cooking', titleEn: 'Heart-healthy cooking', titleFr: 'Cuisiner pour la santé du cœur', descriptionEn: 'x', descriptionFr: 'x' })
-      .returning()
-  )[0]!.id;
+  ref.topic = (await db.select().from(groupTopics).where(eq(groupTopics.slug, 'heart-healthy-cooking')))[0]!.id;
 });
 afterAll(async () => {
   await handle?.close();
@@ -128,13 +123,13 @@ describe('scheduling group sessions', () => {
     const date = aheadDate();
     await scheduleGroupSessions(db, base(date));
     const before = (await db.select().from(timeOff)).length;
-    await expect(addTimeOff(db, ref.dietitian, { start_date: date, end_date: date, locale: 'fr', now: new Date() })).rejects.toMatchObject({
+    await expect(addTimeOff(db, ref.dietitian, { start_date: date, end_date: date, start_time: undefined, end_time: undefined, reason: undefined, locale: 'fr', now: new Date() })).rejects.toMatchObject({
       code: 'time_off_over_group_session',
       status: 409,
       options: { values: { when: expect.stringMatching(/\sà\s18\sh\s00$/) } },
     });
     expect((await db.select().from(timeOff)).length).toBe(before);
     // The day before is free to take.
-    await addTimeOff(db, ref.dietitian, { start_date: addDays(date, -1), end_date: addDays(date, -1), locale: 'fr', now: new Date() });
+    await addTimeOff(db, ref.dietitian, { start_date: addDays(date, -1), end_date: addDays(date, -1), start_time: undefined, end_time: undefined, reason: undefined, locale: 'fr', now: new Date() });
   });
 });

@@ -195,6 +195,20 @@ export const matrixRows: Row[] = [
     why: 'nobody has that id (deactivating a real colleague would change the clinic)',
   },
   { route: '/api/clinic/employees/[id]/reactivate', method: 'POST', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/employees/${ctx.fixtures.otherEmployeeId}/reactivate` }) },
+  { route: '/api/clinic/group-topics', method: 'GET', expect: [401, 403, 403, 200] },
+  { route: '/api/clinic/group-sessions', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: `/api/clinic/group-sessions?from=${farDate(30)}` }) },
+  {
+    route: '/api/clinic/group-sessions',
+    method: 'POST',
+    expect: [401, 403, 403, 201],
+    req: (ctx) => {
+      const [range] = ctx.fixtures.scheduleRanges as { office_id: number }[];
+      return {
+        body: { topic_id: 1, employee_id: ctx.people.employee.userId, office_id: range?.office_id ?? 1, date: farDate(710), time: '18:00', session_language: 'fr', capacity: 8, meetings: 1 },
+      };
+    },
+    why: 'a session far ahead, on a day nothing else uses',
+  },
   { route: '/api/clinic/invitations', method: 'POST', expect: [401, 403, 403, 201], req: (ctx, who) => ({ body: { email: `invitee-${who}-${ctx.runId}@example.com`, language: 'fr' } }) },
   { route: '/api/clinic/mail-failures', method: 'GET', expect: [401, 403, 403, 200] },
   {

@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { DEMO_PATIENT } from './demoCredentials';
 import { hashNewDemoPasswords, seedDemoPeople } from './demoPeople';
 import { seedDemoVisits, type DemoVisitsOptions } from './demoVisits';
+import { seedGroupTopics } from './groupTopics';
 import { seedOffices } from './offices';
 import { seedPlaces } from './places';
 import { seedServices } from './services';
@@ -33,6 +34,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     await seedPlaces(tx);
     await seedSkills(tx);
     await seedServices(tx);
+    await seedGroupTopics(tx);
     const officeIds = await seedOffices(tx);
     if (options.demo) await seedDemoPeople(tx, passwordHashes, officeIds);
     // A hash was made only for an account that did not exist: the demo patient is new in this run.

@@ -1,0 +1,61 @@
+import 'server-only';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { fullName } from '@/lib/format/personName';
+import type { Locale } from '@/lib/i18n/routing';
+import type { GroupSessionView, GroupTopicView } from '@/lib/schemas/groupSessions';
+import { addDays, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
+import { getConfig } from '@/lib/server/config';
+import type { Database } from '@/lib/server/db/client';
+import { groupSessions, groupTopics, offices, users, type GroupSession } from '@/lib/server/db/schema';
+
+/** The topics the clinic schedules sessions of, in the request's language (retired ones left out). */
+export async function listGroupTopics(db: Database, locale: Locale): Promise<GroupTopicView[]> {
+  const rows = await db.select().from(groupTopics).where(eq(groupTopics.active, true)).orderBy(asc(groupTopics.id));
+  return rows.map((topic) => ({
+    id: topic.id,
+    slug: topic.slug,
+    title: locale === 'fr' ? topic.titleFr : topic.titleEn,
+    description: locale === 'fr' ? topic.descriptionFr : topic.descriptionEn,
+  }));
+}
+
+/**
+ * GET /api/clinic/group-sessions: every session of the window, cancelled ones too (the clinic
+ * sees what it cancelled), with its seats; never who holds them (the roster is its own call).
+ */
+export async function listGroupSessions(db: Database, input: { from: string; days: number; locale: Locale }): Promise<GroupSessionView[]> {
+  const timeZone = getConfig().clinicTimezone;
+  const start = zonedDateTimeToUtc(input.from, 0, timeZone)!;
+  const end = zonedDateTimeToUtc(addDays(input.from, input.days), 0, timeZone)!;
+  const dietitian = alias(users, 'dietitian');
+  const rows = await db
+    .select({ session: groupSessions, topic: groupTopics, dietitian: { id: dietitian.id, firstName: dietitian.firstName, lastName: dietitian.lastName }, office: offices })
+    .from(groupSessions)
+    .innerJoin(groupTopics, eq(groupTopics.id, groupSessions.topicId))
+    .innerJoin(dietitian, eq(dietitian.id, groupSessions.employeeId))
+    .innerJoin(offices, eq(offices.id, groupSessions.officeId))
+    .where(and(gte(groupSessions.startsAt, start), lt(groupSessions.startsAt, end)))
+    .orderBy(asc(groupSessions.startsAt), asc(groupSessions.id));
+  return rows.map(({ session, topic, dietitian: person, office }) => ({
+    id: session.id,
+    topic: { id: topic.id, title: input.locale === 'fr' ? topic.titleFr : topic.titleEn },
+    series_id: session.seriesId,
+    dietitian: { id: person.id, name: fullName(person) },
+    office: { id: office.id, name: input.locale === 'fr' ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },
+    ...seatsOf(session),
+  }));
+}
+
+function seatsOf(session: GroupSession) {
+  return {
+    start: session.startsAt.toISOString(),
+    end: session.endsAt.toISOString(),
+    session_language: session.sessionLanguage,
+    capacity: session.capacity,
+    seats_taken: session.seatsTaken,
+    seats_left: session.capacity - session.seatsTaken,
+    total_cents: session.totalCents,
+    status: session.status,
+  };
+}
