@@ -48,6 +48,8 @@ export const checkAppointmentSchema = z.strictObject({
   date: localDate,
   timeslot_start: slotTime,
   timeslot_end: slotTime.nullish(),
+  /** For a group service: the session chosen (several may start at one time). */
+  group_session_id: z.int32().positive().nullish(),
 });
 
 /** POST /api/booking/book-appointment */
@@ -67,6 +69,8 @@ export interface Slot {
   start: string;
   end: string;
   recommended_employee?: { id: number; name: string } | null;
+  /** For a group service (issue #28): the session this time is, its topic and the seats left. */
+  group_session?: { id: number; topic: string; seats_left: number; meetings: number };
 }
 
 /** Date 'YYYY-MM-DD' (clinic zone) -> the slots of that day. */

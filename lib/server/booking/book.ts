@@ -8,6 +8,8 @@ import type { Database } from '@/lib/server/db/client';
 import { appointments, offices, services, users, type Appointment, type GuestContact } from '@/lib/server/db/schema';
 import { kickMailQueue } from '@/lib/server/email/queue';
 import { announce } from '@/lib/server/events/announce';
+import { chosenGroupSession } from '@/lib/server/groups/dateStep';
+import { bookSeat } from '@/lib/server/groups/seats';
 import { AppError } from '@/lib/server/http/appError';
 import {
   findAppointmentByTokenJti,
@@ -158,6 +160,20 @@ export async function bookAppointmentStep(
     await lockDietitianBookings(tx, dietitianId);
     if (party?.guestContact) {
       await enforceGuestLimits(tx, { ip, email: party.guestContact.email, language: chain.session_language.sessionLanguage, now });
+    }
+    // A seat in a group session (issue #28): the session, as it is now, and the database counts the seats.
+    if (chain.timeslot.groupSessionId !== undefined && party) {
+      const query = { officeId: chain.location.officeId, sessionLanguage: chain.session_language.sessionLanguage, serviceId: service.id };
+      const meetings = await chosenGroupSession(tx, query, service, chain.timeslot.groupSessionId, now);
+      const seat = await bookSeat(tx, meetings, {
+        ...party,
+        reasons: chain.skills.skillIds,
+        message: chain.skills.userMessage === '' ? null : chain.skills.userMessage,
+        bookedBy: actor.kind === 'employee' ? actor.userId : null,
+        sessionLanguage: chain.session_language.sessionLanguage,
+      }, jti);
+      await queueBookingNotices(tx, { appointmentId: seat.id, kind: 'booked' });
+      return { appointment: seat, created: true, previous: null };
     }
     const slot = await findCurrentSlot(tx, slotQueryOf(chain), service, { startIso: start, now, dietitianId });
     if (!slot) throw slotUnavailable();

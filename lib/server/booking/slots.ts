@@ -2,6 +2,8 @@ import 'server-only';
 import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { fullName } from '@/lib/format/personName';
 import type { Database } from '@/lib/server/db/client';
+import { chosenGroupSession, groupSessionOptions } from '@/lib/server/groups/dateStep';
+import { isGroupService } from '@/lib/server/groups/groupService';
 import { appointments, groupSessions, patientProfiles, services, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import type { CheckAppointmentInput, FetchAppointmentsInput } from '@/lib/schemas/bookingSlots';
@@ -252,6 +254,13 @@ function pricingDto(price: PricingData) {
  * service's booking horizon. The booking flow's date step and a manage link's reschedule.
  */
 export async function availableSlots(db: Database, query: SlotQuery, service: ServiceRow, now: Date, requestedFrom?: LocalDate) {
+  const { timeZone, fromDate, toDate, days } = dateWindow(service, now, requestedFrom);
+  const options = days <= 0 ? {} : getAvailableSlots(await loadAvailabilityInput(db, query, service, { now, timeZone, fromDate, days }));
+  return { fromDate, toDate, options };
+}
+
+/** The date step's window: from `requestedFrom` (never before today) for at most MAX_WINDOW_DAYS, within the service's horizon. */
+function dateWindow(service: ServiceRow, now: Date, requestedFrom?: LocalDate) {
   const timeZone = getConfig().clinicTimezone;
   const today = utcToLocalDate(now, timeZone);
   const fromDate = requestedFrom && requestedFrom > today ? requestedFrom : today;
@@ -259,7 +268,15 @@ export async function availableSlots(db: Database, query: SlotQuery, service: Se
   const windowEnd = addDays(fromDate, MAX_WINDOW_DAYS - 1);
   const toDate = windowEnd < horizon ? windowEnd : horizon;
   const days = Math.round((Date.parse(toDate) - Date.parse(fromDate)) / DAY_MS) + 1;
-  const options = days <= 0 ? {} : getAvailableSlots(await loadAvailabilityInput(db, query, service, { now, timeZone, fromDate, days }));
+  return { timeZone, fromDate, toDate, days };
+}
+
+/** A group service's date step lists its sessions (issue #28); any other, its free slots. */
+async function dateStepOptions(db: Database, chain: SlotChain, service: ServiceRow, now: Date, requestedFrom?: LocalDate) {
+  if (!isGroupService(service)) return availableSlots(db, slotQueryOf(chain), service, now, requestedFrom);
+  const { timeZone, fromDate, toDate, days } = dateWindow(service, now, requestedFrom);
+  const query = { officeId: chain.location.officeId, sessionLanguage: chain.session_language.sessionLanguage, serviceId: service.id };
+  const options = days <= 0 ? {} : await groupSessionOptions(db, query, service, { now, timeZone, fromDate, toDate });
   return { fromDate, toDate, options };
 }
 
@@ -268,7 +285,7 @@ export async function fetchAppointmentsStep(db: Database, input: FetchAppointmen
   const chain = await verifyChain(input, ['location'], verifyContextOf(caller, key));
   const service = await loadService(db, chain.service.serviceId);
   const now = key.now ?? new Date();
-  const { fromDate, toDate, options } = await availableSlots(db, slotQueryOf(chain), service, now, input.from_date ?? undefined);
+  const { fromDate, toDate, options } = await dateStepOptions(db, chain, service, now, input.from_date ?? undefined);
   const price = priceService(service);
   const claims = { fromDate, toDate, priceCents: { base: price.base_price, tax: price.tax_amount, total: price.total_price } };
   return {
@@ -294,6 +311,14 @@ export async function checkAppointmentStep(db: Database, input: CheckAppointment
   if (!startIso || !offered || utcToLocalDate(Date.parse(startIso), timeZone) !== input.date) throw slotUnavailable();
   const service = await loadService(db, chain.service.serviceId);
   const now = key.now ?? new Date();
+  if (isGroupService(service)) {
+    // A seat in the chosen session (or series), which must start at the time chosen; never a move.
+    const query = { officeId: chain.location.officeId, sessionLanguage: chain.session_language.sessionLanguage, serviceId: service.id };
+    const [first] = input.group_session_id ? await chosenGroupSession(db, query, service, input.group_session_id, now) : [];
+    if (!first || first.startsAt.toISOString() !== startIso || chain.session_language.reschedulingAppointmentId !== undefined) throw slotUnavailable();
+    const claims = { start: startIso, end: first.endsAt.toISOString(), dietitianId: first.employeeId, groupSessionId: first.id };
+    return { timeslot_token: await signNextStep('timeslot', claims, chain, key) };
+  }
   const slot = await findCurrentSlot(db, slotQueryOf(chain), service, { startIso, now });
   if (!slot) throw slotUnavailable();
   const { actor } = chain.auth;

@@ -49,7 +49,7 @@ export interface StepClaims {
   /** The window and price offered; not the slots themselves (90 days of them would not fit a token), which check and book re-read. */
   appointment: { fromDate: string; toDate: string; priceCents: { base: number; tax: number; total: number } };
   /** ISO instants. */
-  timeslot: { start: string; end: string; dietitianId: number };
+  timeslot: { start: string; end: string; dietitianId: number; /** A seat in this group session (or its series), issue #28. */ groupSessionId?: number };
 }
 
 export interface TokenMeta { jti: string; sub: string; prev: string[]; iat: number; exp: number }

@@ -13,9 +13,8 @@ import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { groupSeries, groupSessions, groupTopics, services, timeOff, type GroupSession } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
+import { GROUP_SERVICE_SLUG } from './groupService';
 
-/** The service group sessions are booked under (SPEC §2's group programs). */
-export const GROUP_SERVICE_SLUG = 'group-programs';
 
 const invalid = (field: string, key: string) => new AppError('validation_error', 400, 'validationError', { fieldErrors: { [field]: [key] } });
 

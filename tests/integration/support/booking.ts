@@ -18,7 +18,12 @@ import { call } from './http';
 
 export type Tokens = Record<string, string>;
 export type Who = { cookie?: string; locale?: 'en' | 'fr' };
-export type Slot = { start: string; end: string; recommended_employee: { id: number; name: string } };
+export type Slot = {
+  start: string;
+  end: string;
+  recommended_employee: { id: number; name: string };
+  group_session?: { id: number; topic: string; seats_left: number; meetings: number };
+};
 export type Options = Record<string, Slot[]>;
 export interface Walk { who?: Who; language?: 'en' | 'fr'; service?: string; skills?: string[]; office?: string; session?: Record<string, unknown> }
 /** Seeded ids by slug; filled in beforeAll, read when a walk runs. */
@@ -76,8 +81,15 @@ export function bookingDriver(catalog: Catalog, contact: typeof form = form) {
     return json as { appointment_options: Options; pricing_data: Record<string, unknown> };
   }
   /** available-appointments/check; `slot` may give 'HH:MM' bounds instead of ISO instants. */
-  async function choose(t: Tokens, date: string, slot: { start: string; end?: string | null }, who: Who = {}) {
-    const body = { ...slotTokens(t), appointment_token: t.appointment_token, date, timeslot_start: slot.start, timeslot_end: slot.end };
+  async function choose(t: Tokens, date: string, slot: { start: string; end?: string | null; group_session?: { id: number } }, who: Who = {}) {
+    const body = {
+      ...slotTokens(t),
+      appointment_token: t.appointment_token,
+      date,
+      timeslot_start: slot.start,
+      timeslot_end: slot.end,
+      ...(slot.group_session && { group_session_id: slot.group_session.id }),
+    };
     const res = await post(checkSlot, '/api/booking/available-appointments/check', body, who);
     if (res.status === 200) t.timeslot_token = res.json.timeslot_token as string;
     return res;

@@ -1,0 +1,7 @@
+import 'server-only';
+
+/** The service group sessions are booked under (SPEC §2's group programs). */
+export const GROUP_SERVICE_SLUG = 'group-programs';
+
+/** A service booked by the seat, in a session the clinic scheduled, rather than at a free slot. */
+export const isGroupService = (service: { slug: string }) => service.slug === GROUP_SERVICE_SLUG;

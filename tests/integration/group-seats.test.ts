@@ -1,0 +1,107 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, utcToLocalDate } from '@/lib/server/booking/clinicTime';
+import type { Database } from '@/lib/server/db/client';
+import { appointments, groupSessions, groupTopics } from '@/lib/server/db/schema';
+import { DEMO_DIETITIAN } from '@/lib/server/db/seed';
+import { scheduleGroupSessions } from '@/lib/server/groups/schedule';
+import { bookingDriver, type Slot, type Who } from './support/booking';
+import { demoClinic } from './support/clinic';
+import { addPerson, type TestPerson } from './support/people';
+
+/**
+ * A seat in a group session through the booking flow's eight steps (issue #28, item 2): the date
+ * step lists the sessions, the check names the one chosen, and the database decides the last seat.
+ */
+const clinic = demoClinic('group-seats');
+let db: Database;
+const driver = bookingDriver(clinic.catalog);
+let dietitianId = 0;
+let people = 0;
+
+beforeAll(async () => {
+  await clinic.open();
+  db = clinic.db;
+  dietitianId = await clinic.userId(DEMO_DIETITIAN.email);
+});
+afterAll(() => clinic.close());
+
+const patient = () => addPerson(db, { email: `seat-${++people}@example.test`, role: 'patient' });
+
+/** A session of `capacity` seats at the Centretown office, in English, `weeks` weeks ahead at 18:00. */
+async function sessionIn(weeks: number, capacity: number) {
+  const [topic] = await db.select().from(groupTopics).where(eq(groupTopics.slug, 'heart-healthy-cooking'));
+  const [session] = await scheduleGroupSessions(db, {
+    topic_id: topic!.id,
+    employee_id: dietitianId,
+    office_id: clinic.catalog.officeId.centretown!,
+    date: addDays(utcToLocalDate(new Date(), 'America/Toronto'), 7 * weeks),
+    time: '18:00',
+    session_language: 'en',
+    capacity,
+    meetings: 1,
+    by: dietitianId,
+    now: new Date(),
+    locale: 'en',
+  });
+  return session!;
+}
+
+/** Walks the flow for a group seat to the date step; answers the session's option and the tokens. */
+async function toDateStep(person: TestPerson, sessionId: number) {
+  const who: Who = { cookie: person.cookie };
+  const t = await driver.walk({ who, service: 'group-programs' });
+  const options = (await driver.slots(t, who)).appointment_options;
+  const entry = Object.entries(options).flatMap(([date, list]) => list.map((slot) => ({ date, slot: slot as Slot }))).find((o) => o.slot.group_session?.id === sessionId);
+  return { who, t, entry };
+}
+
+async function seatsTaken(id: number) {
+  return (await db.select().from(groupSessions).where(eq(groupSessions.id, id)))[0]!.seatsTaken;
+}
+
+describe('a seat in a group session', () => {
+  it('is listed at the date step with its topic and seats left, and booked in one row of its own', async () => {
+    const session = await sessionIn(2, 6);
+    const person = await patient();
+    const { who, t, entry } = await toDateStep(person, session.id);
+    expect(entry, 'the session at the date step').toBeDefined();
+    expect(entry!.slot).toMatchObject({ start: session.startsAt.toISOString(), group_session: { topic: 'Heart-healthy cooking', seats_left: 6, meetings: 1 } });
+    expect((await driver.choose(t, entry!.date, entry!.slot, who)).status).toBe(200);
+    const booked = await driver.book(t, who);
+    expect(booked.status, JSON.stringify(booked.json)).toBe(200);
+    const rows = await db.select().from(appointments).where(eq(appointments.groupSessionId, session.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ patientId: person.id, employeeId: dietitianId, startsAt: session.startsAt, totalCents: session.totalCents });
+    expect(await seatsTaken(session.id)).toBe(1);
+
+    // The same person again: a clear refusal, in French too; still one seat.
+    const again = await toDateStep(person, session.id);
+    expect(again.entry!.slot.group_session!.seats_left).toBe(5);
+    expect((await driver.choose(again.t, again.entry!.date, again.entry!.slot, again.who)).status).toBe(200);
+    const twice = await driver.book(again.t, again.who);
+    expect(twice.status).toBe(409);
+    expect(twice.json).toMatchObject({ code: 'group_seat_held', message: 'You already have a seat in this session.' });
+    expect(await seatsTaken(session.id)).toBe(1);
+  });
+
+  it('20 people booking the last 3 seats at once: exactly 3 seats, 17 told the session just filled up', async () => {
+    const session = await sessionIn(3, 3);
+    const walks = [];
+    for (let i = 0; i < 20; i++) {
+      const step = await toDateStep(await patient(), session.id);
+      expect((await driver.choose(step.t, step.entry!.date, step.entry!.slot, step.who)).status).toBe(200);
+      walks.push(step);
+    }
+    const results = await Promise.all(walks.map((step) => driver.book(step.t, step.who)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(17);
+    for (const r of refused) expect(r.json).toMatchObject({ code: 'group_session_full', message: expect.stringContaining('This session just filled up.') });
+    expect(await seatsTaken(session.id)).toBe(3);
+    expect(await db.select().from(appointments).where(and(eq(appointments.groupSessionId, session.id), eq(appointments.status, 'booked')))).toHaveLength(3);
+    // Full, it is still listed (it offers the waitlist), with no seat left.
+    const late = await toDateStep(await patient(), session.id);
+    expect(late.entry!.slot.group_session!.seats_left).toBe(0);
+  });
+});
