@@ -20,6 +20,7 @@ import {
   NO_REASONS,
   chosenReasons,
   resolveSlot,
+  slotKey,
   stepIndex,
   withReason,
   type ContactValues,
@@ -345,7 +346,7 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
           set((s) => {
             const options = answer.appointment_options;
             const date = s.date && (options[s.date]?.length ?? 0) > 0 ? s.date : null;
-            const slot = date && (options[date] ?? []).some((offered) => offered.start === s.slot) ? s.slot : null;
+            const slot = date && (options[date] ?? []).some((offered) => slotKey(offered) === s.slot) ? s.slot : null;
             return { options, pricing: answer.pricing_data, date, slot, tokens: { ...s.tokens, appointment_token: answer.appointment_token } };
           }),
         ),

@@ -69,7 +69,15 @@ export interface SlotChoice {
   date: string;
   start: string;
   end: string | null;
+  /** A seat in this group session (issue #28). */
+  groupSessionId?: number;
 }
+
+/**
+ * What the store keeps for a chosen slot: its start, or for a group session its start and the
+ * session's id (two sessions may start at one time).
+ */
+export const slotKey = (slot: Slot): string => (slot.group_session ? `${slot.start}#${slot.group_session.id}` : slot.start);
 
 const CLOCK_RANGE = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -81,7 +89,8 @@ const CLOCK_RANGE = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
 export function resolveSlot(date: string, value: string, options: AppointmentOptions | null): SlotChoice {
   const range = CLOCK_RANGE.exec(value);
   if (range) return { date, start: `${range[1]}:${range[2]}`, end: `${range[3]}:${range[4]}` };
-  const match = options?.[date]?.find((slot: Slot) => slot.start === value);
+  const match = options?.[date]?.find((slot: Slot) => slotKey(slot) === value);
+  if (match?.group_session) return { date, start: match.start, end: match.end, groupSessionId: match.group_session.id };
   return { date, start: value, end: match?.end ?? null };
 }
 

@@ -236,12 +236,13 @@ export function createBookingApi(getHttp: () => AxiosInstance | Promise<AxiosIns
         pick(tokens, SLOT_CHAIN),
       ),
 
-    checkAppointment: (slot: { date: string; start: string; end: string | null }, tokens: BookingTokens) =>
+    checkAppointment: (slot: { date: string; start: string; end: string | null; groupSessionId?: number }, tokens: BookingTokens) =>
       post<{ timeslot_token: string }>('/api/booking/available-appointments/check', {
         ...pick(tokens, [...SLOT_CHAIN, 'appointment_token']),
         date: slot.date,
         timeslot_start: slot.start,
         timeslot_end: slot.end,
+        ...(slot.groupSessionId !== undefined && { group_session_id: slot.groupSessionId }),
       }),
 
     /** The confirmation step says why a booking failed, in place (no toast). */

@@ -8,7 +8,7 @@ import { fullName } from '@/lib/format/personName';
 import { formatPhone } from '@/lib/format/phone';
 import { formatPostalCode } from '@/lib/format/postalCode';
 import { formatPrice, formatRate } from '@/lib/format/price';
-import { chosenReasons } from '@/stores/bookingSteps';
+import { chosenReasons, slotKey } from '@/stores/bookingSteps';
 import { selectSlotsOfDate } from '@/stores/booking';
 import { useBookingStore } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
@@ -29,7 +29,7 @@ export function ConfirmationStep({ focusHeading, services, skills, onBooked }: P
   const slots = useBookingStore(selectSlotsOfDate);
   const service = services?.find((item) => item.id === s.serviceId);
   const office = s.offices?.find((item) => item.id === s.officeId);
-  const slot = slots.find((item) => item.start === s.slot);
+  const slot = slots.find((item) => slotKey(item) === s.slot);
   const reasons = chosenReasons(s.reasons).map((id) => skills?.find((skill) => skill.id === id)?.translated_name ?? '');
   const pricing = s.pricing;
   const c = s.contact;
@@ -53,6 +53,8 @@ export function ConfirmationStep({ focusHeading, services, skills, onBooked }: P
       t('confirmation.location'),
       !office ? '' : office.is_virtual ? office.name : `${office.name} — ${officeLabel(office, { virtual: t('location.virtual'), noAddress: t('location.noAddress') }, dateLanguage(locale))}`,
     ],
+    // A group session's topic, and for a series how many meetings the seat holds.
+    ...(slot?.group_session ? ([[t('confirmation.session'), slot.group_session.meetings > 1 ? `${slot.group_session.topic} (${t('datetime.meetings', { count: slot.group_session.meetings })})` : slot.group_session.topic]] as Array<[string, string]>) : []),
     [t('confirmation.when'), when],
     ...(slot?.recommended_employee ? ([[t('confirmation.dietitian'), slot.recommended_employee.name]] as Array<[string, string]>) : []),
   ];

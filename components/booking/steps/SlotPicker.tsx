@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import type { AppointmentOptions } from '@/lib/schemas/bookingSlots';
 import { dateLanguage, formatLocalDate, formatTime } from '@/lib/format/dates';
-import { bookableDates } from '@/stores/bookingSteps';
+import { bookableDates, slotKey } from '@/stores/bookingSteps';
 import styles from '../booking.module.css';
 import { MonthCalendar } from './MonthCalendar';
 
@@ -41,14 +41,23 @@ export function SlotPicker({ options, date, slot, onDate, onSlot, slotsId, headi
               {t('slotsFor', { date: longDate(date) })}
             </Heading>
             <ul className={styles.slots} aria-labelledby={slotsId}>
-              {times.map((offered) => (
-                <li key={offered.start}>
-                  <button type="button" className={styles.slot} aria-pressed={offered.start === slot} onClick={() => onSlot(offered.start)}>
-                    {t('slot', { start: time(offered.start), end: time(offered.end) })}
-                    {offered.recommended_employee ? <span className={styles.slotWith}>{t('with', { name: offered.recommended_employee.name })}</span> : null}
-                  </button>
-                </li>
-              ))}
+              {times.map((offered) => {
+                const key = slotKey(offered);
+                const session = offered.group_session;
+                // A full session is shown as such (the waitlist below offers a seat that frees up).
+                const full = session !== undefined && session.seats_left <= 0;
+                return (
+                  <li key={key}>
+                    <button type="button" className={styles.slot} aria-pressed={full ? undefined : key === slot} disabled={full} onClick={() => onSlot(key)}>
+                      {session ? <span className={styles.slotTopic}>{session.topic}</span> : null}
+                      {t('slot', { start: time(offered.start), end: time(offered.end) })}
+                      {offered.recommended_employee ? <span className={styles.slotWith}>{t('with', { name: offered.recommended_employee.name })}</span> : null}
+                      {session && session.meetings > 1 ? <span className={styles.slotWith}>{t('meetings', { count: session.meetings })}</span> : null}
+                      {session ? <span className={styles.slotWith}>{full ? t('full') : t('seatsLeft', { count: session.seats_left })}</span> : null}
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
           </>
         ) : (
