@@ -1,12 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as manageCancel } from '@/app/api/booking/manage/cancel/route';
+import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
 import { addDays, utcToLocalDate } from '@/lib/server/booking/clinicTime';
+import { createManageLink } from '@/lib/server/booking/manageLinks';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, groupSessions, groupTopics } from '@/lib/server/db/schema';
 import { DEMO_DIETITIAN } from '@/lib/server/db/seed';
 import { scheduleGroupSessions } from '@/lib/server/groups/schedule';
 import { bookingDriver, type Slot, type Who } from './support/booking';
 import { demoClinic } from './support/clinic';
+import { call } from './support/http';
 import { addPerson, type TestPerson } from './support/people';
 
 /**
@@ -103,5 +107,30 @@ describe('a seat in a group session', () => {
     // Full, it is still listed (it offers the waitlist), with no seat left.
     const late = await toDateStep(await patient(), session.id);
     expect(late.entry!.slot.group_session!.seats_left).toBe(0);
+  });
+
+  it('is cancelled on its own from its manage link, which frees exactly one seat; it is not moved like a visit', async () => {
+    const session = await sessionIn(4, 4);
+    const seats = [];
+    for (let i = 0; i < 2; i++) {
+      const step = await toDateStep(await patient(), session.id);
+      expect((await driver.choose(step.t, step.entry!.date, step.entry!.slot, step.who)).status).toBe(200);
+      const booked = await driver.book(step.t, step.who);
+      expect(booked.status).toBe(200);
+      seats.push((booked.json.appointment as { id: number }).id);
+    }
+    expect(await seatsTaken(session.id)).toBe(2);
+    const [first] = await db.select().from(appointments).where(eq(appointments.id, seats[0]!));
+    const token = (await createManageLink(db, first!)).split('#')[1]!;
+    const move = await call(manageSlots, '/api/booking/manage/slots', { body: { token }, locale: 'fr', headers: { 'x-forwarded-for': '203.0.113.40' } });
+    expect(move.status).toBe(409);
+    expect(move.json).toMatchObject({ code: 'group_seat_move', message: 'Une place à une séance de groupe ne se déplace pas\u00a0: annulez-la, puis réservez une place à une autre séance.' });
+    const cancelled = await call(manageCancel, '/api/booking/manage/cancel', { body: { token }, headers: { 'x-forwarded-for': '203.0.113.40' } });
+    expect(cancelled.status, JSON.stringify(cancelled.json)).toBe(200);
+    expect(await seatsTaken(session.id)).toBe(1);
+    const [other] = await db.select().from(appointments).where(eq(appointments.id, seats[1]!));
+    expect(other!.status).toBe('booked');
+    const [still] = await db.select().from(groupSessions).where(eq(groupSessions.id, session.id));
+    expect(still!.status).toBe('scheduled');
   });
 });

@@ -9,6 +9,7 @@ import { kickMailQueue } from '@/lib/server/email/queue';
 import { announce } from '@/lib/server/events/announce';
 import { AppError } from '@/lib/server/http/appError';
 import { lockDietitianBookings, rescheduleAppointment, slotUnavailable } from './appointments';
+import { seatNotMoved } from './steps/rescheduling';
 import type { AppointmentSlot } from './availability';
 import { cancelAndNotify } from './cancel';
 import { describeManaged, manageLinkInvalid } from './managedView';
@@ -93,6 +94,7 @@ export async function slotsByLink(db: Database, request: ManageRequest & { fromD
   const now = request.now ?? new Date();
   const appointment = await openManageLink(db, request.token, request.ip, now);
   await assertChangeable(db, appointment, now, 'rescheduleTooLate');
+  if (appointment.groupSessionId !== null) throw seatNotMoved();
   const service = await loadService(db, appointment.serviceId);
   return (await availableSlots(db, slotQueryFor(appointment), service, now, request.fromDate)).options;
 }
@@ -107,6 +109,7 @@ export async function rescheduleByLink(db: Database, request: ManageRequest & { 
   const now = request.now ?? new Date();
   const appointment = await openManageLink(db, request.token, request.ip, now);
   await assertChangeable(db, appointment, now, 'rescheduleTooLate');
+  if (appointment.groupSessionId !== null) throw seatNotMoved();
   const service = await loadService(db, appointment.serviceId);
   const query = slotQueryFor(appointment);
   if (isOwnStart(appointment, request.start) && (await findCurrentSlot(db, query, service, { startIso: request.start, now, dietitianId: appointment.employeeId }))) {

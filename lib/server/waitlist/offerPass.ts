@@ -7,6 +7,7 @@ import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { waitlistEntries, waitlistOffers, waitlistWakeups, type WaitlistEntry } from '@/lib/server/db/schema';
 import { recordFreedTime } from '@/lib/server/events/freedTime';
+import { isGroupService } from '@/lib/server/groups/groupService';
 import { entryQuery, expireEntries } from './entries';
 import { createOffer, lockOffers, offeredBefore, openOffersOver } from './makeOffer';
 import { OFFER_BATCH, offerExpiry, suits } from './rules';
@@ -123,7 +124,9 @@ async function offerToEntry(db: Database, entry: WaitlistEntry, context: FreedTi
   const toDate = spans.map((s) => s.to).sort().at(-1)!;
   if (!serviceCache.has(entry.serviceId)) serviceCache.set(entry.serviceId, await loadService(db, entry.serviceId).catch(() => null));
   const service = serviceCache.get(entry.serviceId);
-  if (!service) return 0;
+  // A group service waits for a seat, not for a free slot (issue #28 item 5, not yet built):
+  // offering its entries a visit of their own would book the wrong thing.
+  if (!service || isGroupService(service)) return 0;
   const days = Math.round((Date.parse(toDate) - Date.parse(fromDate)) / 86_400_000) + 1;
   const input = await loadAvailabilityInput(db, entryQuery(entry), service, { now, timeZone, fromDate, days });
   // The dietitian's times that overlap what came free of their time, the freed times

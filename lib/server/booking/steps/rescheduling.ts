@@ -15,6 +15,13 @@ const notActive = () => new AppError('appointment_not_active', 409, 'appointment
  * appointment can change while the booking goes on, so book-appointment checks it again, in the
  * transaction that moves it. Returns whose appointment it is (null for a guest's booking).
  */
+/**
+ * A seat in a group session (issue #28) is not moved like a visit: the booking flow would make it
+ * a visit of one's own. Until a seat moves to another session of its topic, it is cancelled and
+ * another booked.
+ */
+export const seatNotMoved = () => new AppError('group_seat_move', 409, 'groupSeatMove');
+
 export async function checkReschedulingTarget(
   db: Database,
   appointmentId: number,
@@ -28,6 +35,7 @@ export async function checkReschedulingTarget(
       patientId: appointments.patientId,
       status: appointments.status,
       startsAt: appointments.startsAt,
+      groupSessionId: appointments.groupSessionId,
       minCancellationNoticeHours: services.minCancellationNoticeHours,
     })
     .from(appointments)
@@ -37,6 +45,7 @@ export async function checkReschedulingTarget(
   if (!row) throw new AppError('appointment_not_found', 404, 'appointmentNotFound');
   if (actor.kind === 'patient' && row.patientId !== actor.userId) throw new AppError('forbidden', 403, 'forbidden');
   if (row.status !== 'booked') throw notActive();
+  if (row.groupSessionId !== null) throw seatNotMoved();
   const decision = canCancelOrReschedule({
     startsAt: row.startsAt,
     now,
