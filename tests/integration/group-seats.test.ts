@@ -9,8 +9,10 @@ import { appointments, groupSessions, groupTopics } from '@/lib/server/db/schema
 import { DEMO_DIETITIAN } from '@/lib/server/db/seed';
 import { scheduleGroupSessions } from '@/lib/server/groups/schedule';
 import { bookingDriver, type Slot, type Who } from './support/booking';
+import { join } from 'node:path';
 import { demoClinic } from './support/clinic';
 import { call } from './support/http';
+import { deliveredOutbox } from './support/mail';
 import { addPerson, type TestPerson } from './support/people';
 
 /**
@@ -78,6 +80,10 @@ describe('a seat in a group session', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ patientId: person.id, employeeId: dietitianId, startsAt: session.startsAt, totalCents: session.totalCents });
     expect(await seatsTaken(session.id)).toBe(1);
+    // The confirmation names the session's topic, and only this person.
+    const mine = (await deliveredOutbox(join(clinic.dataDir, 'outbox'))).filter((m) => m.to === person.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.text).toContain('Group programs — Heart-healthy cooking');
 
     // The same person again: a clear refusal, in French too; still one seat.
     const again = await toDateStep(person, session.id);
@@ -93,9 +99,10 @@ describe('a seat in a group session', () => {
     const session = await sessionIn(3, 3);
     const walks = [];
     for (let i = 0; i < 20; i++) {
-      const step = await toDateStep(await patient(), session.id);
+      const person = await patient();
+      const step = await toDateStep(person, session.id);
       expect((await driver.choose(step.t, step.entry!.date, step.entry!.slot, step.who)).status).toBe(200);
-      walks.push(step);
+      walks.push({ ...step, email: person.email });
     }
     const results = await Promise.all(walks.map((step) => driver.book(step.t, step.who)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
@@ -104,6 +111,17 @@ describe('a seat in a group session', () => {
     for (const r of refused) expect(r.json).toMatchObject({ code: 'group_session_full', message: expect.stringContaining('This session just filled up.') });
     expect(await seatsTaken(session.id)).toBe(3);
     expect(await db.select().from(appointments).where(and(eq(appointments.groupSessionId, session.id), eq(appointments.status, 'booked')))).toHaveLength(3);
+    // Each attendee's e-mails (and their .ics) name no other attendee.
+    const holders = (await db.select().from(appointments).where(and(eq(appointments.groupSessionId, session.id), eq(appointments.status, 'booked')))).map((a) => a.patientId);
+    const outbox = await deliveredOutbox(join(clinic.dataDir, 'outbox'));
+    const emails = walks.filter((_, i) => results[i]!.status === 200).map((w) => w.email);
+    expect(emails).toHaveLength(3);
+    expect(holders).toHaveLength(3);
+    for (const email of emails) {
+      const theirs = outbox.filter((m) => m.to === email);
+      expect(theirs.length).toBeGreaterThan(0);
+      for (const other of emails.filter((e) => e !== email)) expect(JSON.stringify(theirs)).not.toContain(other);
+    }
     // Full, it is still listed (it offers the waitlist), with no seat left.
     const late = await toDateStep(await patient(), session.id);
     expect(late.entry!.slot.group_session!.seats_left).toBe(0);

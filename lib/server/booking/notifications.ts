@@ -6,7 +6,7 @@ import { fullName } from '@/lib/format/personName';
 import { pageLink } from '@/lib/server/auth/links';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, offices, services, users, type Appointment } from '@/lib/server/db/schema';
+import { appointments, groupSessions, groupTopics, offices, services, users, type Appointment } from '@/lib/server/db/schema';
 import {
   appointmentCancelledEmail,
   appointmentConfirmationEmail,
@@ -79,6 +79,16 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
     .where(eq(appointments.id, input.appointmentId));
   if (!row) return;
   const { appointment, service, office } = row;
+  // A seat in a group session is named with its topic (issue #28): « Programmes de groupe — Vivre avec… ».
+  const [topic] =
+    appointment.groupSessionId === null
+      ? []
+      : await db
+          .select({ en: groupTopics.titleEn, fr: groupTopics.titleFr })
+          .from(groupSessions)
+          .innerJoin(groupTopics, eq(groupTopics.id, groupSessions.topicId))
+          .where(eq(groupSessions.id, appointment.groupSessionId));
+  const serviceNameIn = (language: 'en' | 'fr') => `${language === 'fr' ? service.nameFr : service.nameEn}${topic ? ` — ${topic[language]}` : ''}`;
   const people = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.preferredLanguage })
     .from(users)
@@ -96,7 +106,7 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
 
   if (patient) {
     const language = appointment.sessionLanguage;
-    const serviceName = language === 'fr' ? service.nameFr : service.nameEn;
+    const serviceName = serviceNameIn(language);
     const location = locationOf(office, language, input.kind === 'cancelled' ? null : appointment.videoRoom);
     const details = { serviceName, start: appointment.startsAt, end: appointment.endsAt, location, dietitianName, timeZone };
     // A live visit's e-mail carries its manage link; a cancellation's points a patient to their
@@ -133,7 +143,7 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
   if (dietitian) {
     const language = dietitian.language;
     const base = {
-      serviceName: language === 'fr' ? service.nameFr : service.nameEn,
+      serviceName: serviceNameIn(language),
       start: appointment.startsAt,
       // The patient's duration, and the dietitian's own end (the visit plus the notes time), each named.
       end: appointment.endsAt,
