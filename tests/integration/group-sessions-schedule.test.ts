@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, employeeSkills, groupSessions, groupTopics, offices, services, skills, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
-import { DEMO_DIETITIAN } from '@/lib/server/db/seed';
+import { DEMO_DIETITIAN, seedDatabase } from '@/lib/server/db/seed';
 import { availableSlots, loadService } from '@/lib/server/booking/slots';
 import { addTimeOff } from '@/lib/server/clinic/scheduleTimeOff';
 import { scheduleGroupSessions } from '@/lib/server/groups/schedule';
@@ -131,5 +131,26 @@ describe('scheduling group sessions', () => {
     expect((await db.select().from(timeOff)).length).toBe(before);
     // The day before is free to take.
     await addTimeOff(db, ref.dietitian, { start_date: addDays(date, -1), end_date: addDays(date, -1), start_time: undefined, end_time: undefined, reason: undefined, locale: 'fr', now: new Date() });
+  });
+
+  it('the demo clinic starts with a programme: a 6-week French series and two single sessions, seeded once', async () => {
+    const demo = await createTestDatabase({ state: 'migrated' });
+    try {
+      const seed = () => seedDatabase(demo.db, { demo: true, demoVisits: { now: new Date(), timeZone: TZ } });
+      await seed();
+      await seed();
+      const sessions = await demo.db.select().from(groupSessions);
+      expect(sessions).toHaveLength(8);
+      const series = sessions.filter((s) => s.seriesId !== null);
+      expect(series).toHaveLength(6);
+      expect(new Set(series.map((s) => s.sessionLanguage))).toEqual(new Set(['fr']));
+      expect(sessions.filter((s) => s.seriesId === null).map((s) => s.sessionLanguage).sort()).toEqual(['en', 'fr']);
+      for (const session of sessions) {
+        expect(localClock.format(session.startsAt)).toBe('18:00');
+        expect(session.startsAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
+      }
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Database } from '../client';
 import { DEMO_PATIENT } from './demoCredentials';
 import { hashNewDemoPasswords, seedDemoPeople } from './demoPeople';
+import { seedDemoGroupSessions } from './demoGroupSessions';
 import { seedDemoVisits, type DemoVisitsOptions } from './demoVisits';
 import { seedGroupTopics } from './groupTopics';
 import { seedOffices } from './offices';
@@ -39,5 +40,6 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     if (options.demo) await seedDemoPeople(tx, passwordHashes, officeIds);
     // A hash was made only for an account that did not exist: the demo patient is new in this run.
     if (options.demo && options.demoVisits && passwordHashes.has(DEMO_PATIENT.email)) await seedDemoVisits(tx, options.demoVisits);
+    if (options.demo && options.demoVisits) await seedDemoGroupSessions(tx, options.demoVisits);
   });
 }
