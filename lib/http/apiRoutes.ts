@@ -49,7 +49,7 @@ export const apiRoutes = {
   '/api/clinic/employees/[id]/reactivate': ['POST'],
   '/api/clinic/employees/[id]/registration': ['PUT'],
   '/api/clinic/group-sessions': ['GET', 'POST'],
-  '/api/clinic/group-topics': ['GET'],
+  '/api/clinic/group-sessions/choices': ['GET'],
   '/api/clinic/invitations': ['POST'],
   '/api/clinic/mail-failures': ['GET'],
   '/api/clinic/mail-failures/[id]/retry': ['POST'],

@@ -25,6 +25,8 @@ export const pathnames = {
   '/profile/team': { en: '/profile/team', fr: '/profile/equipe' },
   // Added by issue 16: the clinic's view of the waitlist.
   '/profile/waitlist': { en: '/profile/waitlist', fr: '/profile/liste-attente' },
+  // Issue 28: the clinic's group sessions and series.
+  '/profile/group-sessions': { en: '/profile/group-sessions', fr: '/profile/seances-de-groupe' },
   '/login': { en: '/login', fr: '/connexion' },
   '/signup': { en: '/signup', fr: '/inscription' },
   '/signup/employee': { en: '/signup/employee', fr: '/inscription/employe' },
@@ -145,6 +147,7 @@ const unlistedPathnames = new Set<AppPathname>([
   '/profile/patients/[id]',
   '/profile/team',
   '/profile/waitlist',
+  '/profile/group-sessions',
   '/login',
   '/signup',
   '/signup/employee',

@@ -45,6 +45,12 @@ export interface GroupTopicView {
   description: string;
 }
 
+export interface GroupSessionChoices {
+  topics: GroupTopicView[];
+  dietitians: Array<{ id: number; name: string }>;
+  offices: Array<{ id: number; name: string; is_virtual: boolean }>;
+}
+
 export interface GroupSessionView {
   id: number;
   topic: { id: number; title: string };

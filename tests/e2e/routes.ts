@@ -47,6 +47,7 @@ export const guarded = new Set<AppPathname>([
   '/profile/patients/[id]',
   '/profile/team',
   '/profile/waitlist',
+  '/profile/group-sessions',
   '/change-password',
 ]);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as listSessions, POST as scheduleRoute } from '@/app/api/clinic/group-sessions/route';
-import { GET as listTopics } from '@/app/api/clinic/group-topics/route';
+import { GET as choicesRoute } from '@/app/api/clinic/group-sessions/choices/route';
 import type { GroupSessionView, GroupTopicView } from '@/lib/schemas/groupSessions';
 import { addDays, utcToLocalDate } from '@/lib/server/booking/clinicTime';
 import { DEMO_DIETITIAN, DEMO_PATIENT } from '@/lib/server/db/seed';
@@ -25,7 +25,7 @@ const inWeeks = (weeks: number) => addDays(utcToLocalDate(new Date(), 'America/T
 describe('the clinic’s group sessions', () => {
   it('are for employees only: 401 signed out, 403 for a patient', async () => {
     for (const [handler, path, body] of [
-      [listTopics, '/api/clinic/group-topics', undefined],
+      [choicesRoute, '/api/clinic/group-sessions/choices', undefined],
       [listSessions, `/api/clinic/group-sessions?from=${inWeeks(1)}`, undefined],
       [scheduleRoute, '/api/clinic/group-sessions', {}],
     ] as const) {
@@ -35,10 +35,12 @@ describe('the clinic’s group sessions', () => {
   });
 
   it('lists the seeded topics in each language, schedules a series of 6 and lists its seats', async () => {
-    const fr = await call(listTopics, '/api/clinic/group-topics', { cookie: cookies.dietitian, locale: 'fr' });
+    const fr = await call(choicesRoute, '/api/clinic/group-sessions/choices', { cookie: cookies.dietitian, locale: 'fr' });
     const topics = fr.json.topics as GroupTopicView[];
+    expect(fr.json.dietitians as Array<{ name: string }>).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Sophie Tremblay' })]));
+    expect((fr.json.offices as Array<{ name: string }>).map((o) => o.name)).toContain('Centre-ville');
     expect(topics.map((t) => t.title)).toEqual(['Vivre avec le diabète de type 2', 'Cuisiner pour la santé du cœur', 'Bien manger pendant la grossesse']);
-    const en = await call(listTopics, '/api/clinic/group-topics', { cookie: cookies.dietitian });
+    const en = await call(choicesRoute, '/api/clinic/group-sessions/choices', { cookie: cookies.dietitian });
     expect((en.json.topics as GroupTopicView[])[0]!.title).toBe('Living with type 2 diabetes');
 
     const date = inWeeks(3);

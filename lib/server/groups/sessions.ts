@@ -3,21 +3,34 @@ import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
-import type { GroupSessionView, GroupTopicView } from '@/lib/schemas/groupSessions';
+import type { GroupSessionChoices, GroupSessionView } from '@/lib/schemas/groupSessions';
 import { addDays, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { groupSessions, groupTopics, offices, users, type GroupSession } from '@/lib/server/db/schema';
 
-/** The topics the clinic schedules sessions of, in the request's language (retired ones left out). */
-export async function listGroupTopics(db: Database, locale: Locale): Promise<GroupTopicView[]> {
-  const rows = await db.select().from(groupTopics).where(eq(groupTopics.active, true)).orderBy(asc(groupTopics.id));
-  return rows.map((topic) => ({
-    id: topic.id,
-    slug: topic.slug,
-    title: locale === 'fr' ? topic.titleFr : topic.titleEn,
-    description: locale === 'fr' ? topic.descriptionFr : topic.descriptionEn,
-  }));
+/**
+ * GET /api/clinic/group-sessions/choices: what a session is scheduled with, in the request's
+ * language: the topics (retired ones left out), the active dietitians and the open offices.
+ */
+export async function groupSessionChoices(db: Database, locale: Locale): Promise<GroupSessionChoices> {
+  const topics = await db.select().from(groupTopics).where(eq(groupTopics.active, true)).orderBy(asc(groupTopics.id));
+  const dietitians = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.isEmployee, true), eq(users.isActive, true)))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+  const places = await db.select().from(offices).where(eq(offices.isAvailable, true)).orderBy(asc(offices.isVirtual), asc(offices.id));
+  return {
+    topics: topics.map((topic) => ({
+      id: topic.id,
+      slug: topic.slug,
+      title: locale === 'fr' ? topic.titleFr : topic.titleEn,
+      description: locale === 'fr' ? topic.descriptionFr : topic.descriptionEn,
+    })),
+    dietitians: dietitians.map((person) => ({ id: person.id, name: fullName(person) })),
+    offices: places.map((office) => ({ id: office.id, name: locale === 'fr' ? office.nameFr : office.nameEn, is_virtual: office.isVirtual })),
+  };
 }
 
 /**

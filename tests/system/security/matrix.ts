@@ -195,7 +195,7 @@ export const matrixRows: Row[] = [
     why: 'nobody has that id (deactivating a real colleague would change the clinic)',
   },
   { route: '/api/clinic/employees/[id]/reactivate', method: 'POST', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/employees/${ctx.fixtures.otherEmployeeId}/reactivate` }) },
-  { route: '/api/clinic/group-topics', method: 'GET', expect: [401, 403, 403, 200] },
+  { route: '/api/clinic/group-sessions/choices', method: 'GET', expect: [401, 403, 403, 200] },
   { route: '/api/clinic/group-sessions', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: `/api/clinic/group-sessions?from=${farDate(30)}` }) },
   {
     route: '/api/clinic/group-sessions',
