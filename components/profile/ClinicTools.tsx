@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './profile.module.css';
 
-type ToolHref = '/profile/agenda' | '/profile/schedule' | '/profile/patients' | '/profile/waitlist' | '/profile/team';
+type ToolHref = '/profile/agenda' | '/profile/schedule' | '/profile/patients' | '/profile/waitlist' | '/profile/group-sessions' | '/profile/team';
 
 /** An employee's ways into running the clinic; the team page is for administrators. */
 export function ClinicTools({ admin, className }: { admin: boolean; className?: string }) {
@@ -14,6 +14,7 @@ export function ClinicTools({ admin, className }: { admin: boolean; className?: 
     { href: '/profile/schedule', label: t('schedule'), text: t('scheduleText') },
     { href: '/profile/patients', label: t('patients'), text: t('patientsText') },
     { href: '/profile/waitlist', label: t('waitlist'), text: t('waitlistText') },
+    { href: '/profile/group-sessions', label: t('groupSessions'), text: t('groupSessionsText') },
     ...(admin ? [{ href: '/profile/team' as const, label: t('team'), text: t('teamText') }] : []),
   ];
   return (

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { GroupSessions } from '@/components/clinic/groups/GroupSessions';
+import { StaffOnly } from '@/components/clinic/patients/StaffOnly';
+import type { User } from '@/lib/api/auth';
+import type { GroupSessionChoices, GroupSessionView } from '@/lib/schemas/groupSessions';
+import { sendJson as send, serveApi } from '@/tests/support/apiServer';
+import { renderWithStores, storesFor, type Locale } from '@/tests/support/renderWithStores';
+
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() }),
+  usePathname: () => '/profile/group-sessions',
+  useParams: () => ({}),
+  useSearchParams: () => new URLSearchParams(),
+  redirect: vi.fn(),
+  permanentRedirect: vi.fn(),
+}));
+
+/* The clinic's group sessions page (issue #28) through the app's axios client, against a real
+   HTTP server answering with the API's shapes. */
+
+const requests: Array<{ method: string; url: string; body: string }> = [];
+let sessions: GroupSessionView[] = [];
+let refusal: { status: number; body: Record<string, unknown> } | null = null;
+const choices: GroupSessionChoices = {
+  topics: [{ id: 1, slug: 'type-2-diabetes', title: 'Living with type 2 diabetes', description: '' }],
+  dietitians: [{ id: 3, name: 'Sophie Tremblay' }],
+  offices: [{ id: 1, name: 'Centretown', is_virtual: false }],
+};
+const cooking: GroupSessionView = {
+  id: 11,
+  topic: { id: 1, title: 'Living with type 2 diabetes' },
+  series_id: 4,
+  dietitian: { id: 3, name: 'Sophie Tremblay' },
+  office: { id: 1, name: 'Centretown', is_virtual: false },
+  start: '2026-12-08T23:00:00Z',
+  end: '2026-12-09T00:30:00Z',
+  session_language: 'fr',
+  capacity: 10,
+  seats_taken: 7,
+  seats_left: 3,
+  total_cents: 6780,
+  status: 'scheduled',
+};
+
+serveApi((req, res) => {
+  let body = '';
+  req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  req.on('end', () => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = req.method ?? 'GET';
+    requests.push({ method, url: url.pathname + url.search, body });
+    if (url.pathname === '/api/clinic/group-sessions/choices') return send(req, res, 200, choices);
+    if (url.pathname === '/api/clinic/group-sessions' && method === 'GET') return send(req, res, 200, { sessions });
+    if (refusal) return send(req, res, refusal.status, refusal.body);
+    sessions = [...sessions, { ...cooking, id: 12, series_id: null, start: '2026-12-10T23:00:00Z', end: '2026-12-11T00:30:00Z', seats_taken: 0, seats_left: 10 }];
+    send(req, res, 201, { sessions: sessions.slice(-1), messages: [{ message: 'The session is scheduled.', type: 'success' }] });
+  });
+});
+
+beforeEach(() => {
+  requests.length = 0;
+  sessions = [cooking];
+  refusal = null;
+});
+
+const employee: User = {
+  id: 2,
+  email: 'claire@equilibre.example',
+  first_name: 'Claire',
+  last_name: 'Bouchard',
+  full_name: 'Claire Bouchard',
+  is_active: true,
+  is_employee: true,
+  is_patient: false,
+  groups: [],
+  created_date: '2026-01-15T14:00:00Z',
+  employee_data: { title: 'Dietitian' },
+  user_profile: { profile_picture: null, profile_picture_url: null, preferred_language: { code: 'en' }, phone_number: null },
+  patient_data: null,
+};
+
+async function renderPage(locale: Locale = 'en') {
+  const stores = storesFor(employee);
+  await stores.auth.getState().validate();
+  renderWithStores(
+    <StaffOnly>
+      <GroupSessions />
+    </StaffOnly>,
+    stores,
+    { locale, timeZone: 'America/Toronto' },
+  );
+}
+
+describe('the clinic’s group sessions page', () => {
+  it('lists the coming sessions by date with their seats taken', async () => {
+    await renderPage();
+    const list = await screen.findByRole('list');
+    const item = within(list).getByRole('listitem');
+    expect(item).toHaveTextContent('Living with type 2 diabetes · Series');
+    expect(item).toHaveTextContent('7/10 seats');
+    expect(item).toHaveTextContent('Sophie Tremblay · Centretown · French');
+    expect(screen.getByRole('heading', { level: 3, name: 'Tuesday, December 8, 2026' })).toBeInTheDocument();
+  });
+
+  it('checks the form before sending, then schedules and announces it', async () => {
+    await renderPage();
+    await screen.findByRole('list');
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    await waitFor(() => expect(screen.getByLabelText('Topic')).toHaveAccessibleDescription(/./));
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Topic'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Dietitian'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Office'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Date of the first meeting'), { target: { value: '2026-12-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The session is scheduled.');
+    const posted = JSON.parse(requests.find((r) => r.method === 'POST')!.body);
+    expect(posted).toEqual({ topic_id: 1, employee_id: 3, office_id: 1, date: '2026-12-10', time: '18:00', session_language: 'en', capacity: 10, meetings: 1 });
+    expect(await screen.findByRole('heading', { level: 3, name: 'Thursday, December 10, 2026' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal in French above the form', async () => {
+    refusal = {
+      status: 409,
+      body: { code: 'group_session_over_visit', messages: [{ message: 'Le jeudi 10 décembre 2026, la rencontre chevaucherait un rendez-vous de la diététiste. Rien n’a été planifié.', type: 'error' }] },
+    };
+    await renderPage('fr');
+    await screen.findByRole('list');
+    expect(screen.getByText('7/10 places')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Thème'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Diététiste'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Lieu'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Date de la première rencontre'), { target: { value: '2026-12-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Planifier' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('la rencontre chevaucherait un rendez-vous');
+  });
+});
