@@ -4,13 +4,14 @@
  * loading, failure and result texts. The HTTP client loads on the first call.
  */
 
-import type { AgendaAppointment, AgendaMark, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
+import type { AgendaAppointment, AgendaGroupSession, AgendaMark, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
 
-export type { AgendaAppointment, AgendaMark, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
+export type { AgendaAppointment, AgendaGroupSession, AgendaMark, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
 
 export interface Agenda {
   range: AgendaRange;
   appointments: AgendaAppointment[];
+  group_sessions: AgendaGroupSession[];
 }
 
 /** No date: the clinic's today. */

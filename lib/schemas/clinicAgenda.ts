@@ -51,6 +51,20 @@ export interface AgendaAppointment {
   can_mark: boolean;
   /** A cancelled visit's money still to give back (what was paid, net of refunds), in cents; 0 otherwise. */
   refund_due_cents: number;
+  /** A seat's group session (issue #28): its roster shows under the session's block. */
+  group_session_id: number | null;
+}
+
+/** A group session of the employee's (issue #28): one block with its seats taken, its seats under it. */
+export interface AgendaGroupSession {
+  id: number;
+  topic: string;
+  starts_at: string;
+  ends_at: string;
+  office: { name: string; is_virtual: boolean };
+  seats_taken: number;
+  capacity: number;
+  series_id: number | null;
 }
 
 /** Local dates are 'YYYY-MM-DD' on the clinic's calendar. */

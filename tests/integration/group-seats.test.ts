@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as manageCancel } from '@/app/api/booking/manage/cancel/route';
 import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
+import { GET as agendaRoute } from '@/app/api/clinic/agenda/route';
 import { addDays, utcToLocalDate } from '@/lib/server/booking/clinicTime';
 import { createManageLink } from '@/lib/server/booking/manageLinks';
 import type { Database } from '@/lib/server/db/client';
@@ -138,6 +139,12 @@ describe('a seat in a group session', () => {
       seats.push((booked.json.appointment as { id: number }).id);
     }
     expect(await seatsTaken(session.id)).toBe(2);
+    // The dietitian's agenda: the session as one block with its seats, and the two seats as its roster.
+    const day = utcToLocalDate(session.startsAt, 'America/Toronto');
+    const agenda = await call(agendaRoute, `/api/clinic/agenda?date=${day}`, { cookie: await clinic.cookieFor(dietitianId) });
+    expect(agenda.json.group_sessions).toEqual([expect.objectContaining({ id: session.id, topic: 'Heart-healthy cooking', seats_taken: 2, capacity: 4 })]);
+    const roster = (agenda.json.appointments as Array<{ id: number; group_session_id: number | null }>).filter((a) => a.group_session_id === session.id);
+    expect(roster.map((a) => a.id).sort()).toEqual([...seats].sort());
     const [first] = await db.select().from(appointments).where(eq(appointments.id, seats[0]!));
     const token = (await createManageLink(db, first!)).split('#')[1]!;
     const move = await call(manageSlots, '/api/booking/manage/slots', { body: { token }, locale: 'fr', headers: { 'x-forwarded-for': '203.0.113.40' } });

@@ -44,6 +44,7 @@ const guestVisit: AgendaAppointment = {
   session_language: 'en',
   can_mark: true,
   refund_due_cents: 0,
+  group_session_id: null,
 };
 const ahead: AgendaAppointment = {
   ...guestVisit,
@@ -79,10 +80,42 @@ beforeEach(() => {
   api.getAgenda.mockImplementation(async ({ view }: { view: 'day' | 'week' }): Promise<AgendaData> => ({
     range: view === 'week' ? weekRange : dayRange,
     appointments: [guestVisit, ahead],
+    group_sessions: [],
   }));
 });
 
 describe('the agenda', () => {
+  it('shows a group session as one block with its seats taken, its roster under it, in both languages (issue #28)', async () => {
+    const seat = (id: number, name: string): AgendaAppointment => ({
+      ...guestVisit,
+      id,
+      starts_at: '2026-11-20T23:00:00Z',
+      ends_at: '2026-11-21T00:30:00Z',
+      service: { id: 9, name: 'Group programs' },
+      patient: { id: null, name, email: `${id}@example.ca`, phone: null },
+      group_session_id: 3,
+    });
+    const data = {
+      range: dayRange,
+      appointments: [guestVisit, seat(21, 'Nadia Roy'), seat(22, 'Hélène Côté')],
+      group_sessions: [
+        { id: 3, topic: 'Heart-healthy cooking', starts_at: '2026-11-20T23:00:00Z', ends_at: '2026-11-21T00:30:00Z', office: { name: 'Centretown', is_virtual: false }, seats_taken: 2, capacity: 10, series_id: null },
+      ],
+    };
+    api.getAgenda.mockResolvedValue(data);
+    const { unmount } = renderAgenda({ is_employee: true });
+    const block = await screen.findByRole('article', { name: /Heart-healthy cooking/ });
+    expect(within(block).getByRole('heading', { level: 3 })).toHaveTextContent(/6:00\s–\s7:30\sp\.m\. · Heart-healthy cooking/);
+    expect(block).toHaveTextContent('Centretown · 2/10 seats');
+    // The roster: each seat with its own marks, under the block; the other visit stays outside it.
+    expect(within(block).getByRole('article', { name: /Nadia Roy/ })).toBeInTheDocument();
+    expect(within(block).getByRole('article', { name: /Hélène Côté/ })).toBeInTheDocument();
+    expect(within(block).queryByRole('article', { name: /Olivier Gagné/ })).toBeNull();
+    unmount();
+    renderAgenda({ is_employee: true }, 'fr');
+    expect(await screen.findByText(/2\/10 places/)).toBeInTheDocument();
+  });
+
   it('shows the day’s visits with who, what, where and the marks a started visit takes', async () => {
     renderAgenda({ is_employee: true });
     const visit = await screen.findByRole('article', { name: /Olivier Gagné/ });

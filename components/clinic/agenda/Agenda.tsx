@@ -4,10 +4,11 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { PaymentsExport } from '@/components/clinic/payments/PaymentsExport';
 import listStyles from '@/components/ui/list.module.css';
-import { failureMessage, markAppointment, type AgendaAppointment, type AgendaMark, type AgendaView } from '@/lib/api/clinicAgenda';
+import { failureMessage, markAppointment, type AgendaAppointment, type AgendaGroupSession, type AgendaMark, type AgendaView } from '@/lib/api/clinicAgenda';
 import { dateLanguage, formatLocalDate, formatLocalDateRange, formatTime, localDateOf } from '@/lib/format/dates';
 import { useUserStore } from '@/stores/StoresProvider';
 import { AgendaItem } from './AgendaItem';
+import { GroupSessionBlock } from './GroupSessionBlock';
 import { daysBetween } from './agendaDates';
 import styles from './agenda.module.css';
 import { useAgenda, type AgendaQuery } from './useAgenda';
@@ -86,22 +87,39 @@ function EmployeeAgenda() {
       : t('weekRange', { range: formatLocalDateRange(range.first_day, range.last_day, language) });
   const isWeek = query.view === 'week';
 
-  const list = (items: AgendaAppointment[], headingLevel: 3 | 4) => (
-    <ul className={listStyles.cardList}>
-      {items.map((appointment) => (
-        <li key={appointment.id}>
-          <AgendaItem
-            appointment={appointment}
-            headingLevel={headingLevel}
-            pending={pendingId === appointment.id}
-            takeFocus={focusId === appointment.id}
-            onFocused={clearFocus}
-            onMark={(selected, status) => void mark(selected, status)}
-          />
-        </li>
-      ))}
-    </ul>
+  const item = (appointment: AgendaAppointment, headingLevel: 3 | 4) => (
+    <li key={appointment.id}>
+      <AgendaItem
+        appointment={appointment}
+        headingLevel={headingLevel}
+        pending={pendingId === appointment.id}
+        takeFocus={focusId === appointment.id}
+        onFocused={clearFocus}
+        onMark={(selected, status) => void mark(selected, status)}
+      />
+    </li>
   );
+  // A group session is one block with its seats taken; its roster (each seat, with its marks and
+  // payments) is under it (issue #28). Visits of one's own and sessions, by start time.
+  const sessions = data?.group_sessions ?? [];
+  const sessionsOn = (date: string) => sessions.filter((session) => localDateOf(session.starts_at) === date);
+  const list = (items: AgendaAppointment[], blocks: AgendaGroupSession[], headingLevel: 3 | 4) => {
+    const own = items.filter((appointment) => appointment.group_session_id === null);
+    const entries = [
+      ...own.map((appointment) => ({ at: appointment.starts_at, node: item(appointment, headingLevel) })),
+      ...blocks.map((session) => ({
+        at: session.starts_at,
+        node: (
+          <li key={`session-${session.id}`}>
+            <GroupSessionBlock session={session} headingLevel={headingLevel} listed={items.filter((a) => a.group_session_id === session.id).length}>
+              <ul className={listStyles.cardList}>{items.filter((a) => a.group_session_id === session.id).map((a) => item(a, 4))}</ul>
+            </GroupSessionBlock>
+          </li>
+        ),
+      })),
+    ].sort((a, b) => a.at.localeCompare(b.at));
+    return <ul className={listStyles.cardList}>{entries.map((entry) => entry.node)}</ul>;
+  };
 
   return (
     <>
@@ -171,21 +189,22 @@ function EmployeeAgenda() {
         {data && range ? (
           <div aria-busy={loading}>
             {range.view === 'day' ? (
-              data.appointments.length === 0 ? (
+              data.appointments.length === 0 && sessions.length === 0 ? (
                 <p>{t('emptyDay')}</p>
               ) : (
-                list(data.appointments, 3)
+                list(data.appointments, sessions, 3)
               )
             ) : (
               daysBetween(range.first_day, range.last_day).map((date) => {
                 const items = data.appointments.filter((a) => localDateOf(a.starts_at) === date);
+                const blocks = sessionsOn(date);
                 return (
                   <div key={date} className={styles.day}>
                     <h3 className={styles.dayHeading}>
                       {day(date, false)}
                       {date === range.today ? <> {t('todayMark')}</> : null}
                     </h3>
-                    {items.length === 0 ? <p className={styles.muted}>{t('emptyDay')}</p> : list(items, 4)}
+                    {items.length === 0 && blocks.length === 0 ? <p className={styles.muted}>{t('emptyDay')}</p> : list(items, blocks, 4)}
                   </div>
                 );
               })

@@ -2,10 +2,10 @@ import 'server-only';
 import { and, asc, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
 import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
-import type { AgendaAppointment, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
+import type { AgendaAppointment, AgendaGroupSession, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate } from '@/lib/server/booking/clinicTime';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, offices, services, skills, users } from '@/lib/server/db/schema';
+import { appointments, groupSessions, groupTopics, offices, services, skills, users } from '@/lib/server/db/schema';
 import { hasRefundDue, refundsDue } from '@/lib/server/receipts/refundDue';
 
 import { joinUrlOf } from '@/lib/server/booking/videoRoom';
@@ -83,6 +83,7 @@ export async function toAgendaItems(db: Database, rows: AgendaRow[], input: { lo
       session_language: a.sessionLanguage,
       can_mark: a.status !== 'cancelled' && a.startsAt.getTime() <= input.now.getTime(),
       refund_due_cents: refunds.get(a.id) ?? 0,
+      group_session_id: a.groupSessionId,
     };
   });
 }
@@ -94,7 +95,7 @@ export async function toAgendaItems(db: Database, rows: AgendaRow[], input: { lo
 export async function employeeAgenda(
   db: Database,
   input: { employeeId: number; date?: LocalDate; view: AgendaView; locale: Locale; now: Date; timeZone: string },
-): Promise<{ range: AgendaRange; appointments: AgendaAppointment[] }> {
+): Promise<{ range: AgendaRange; appointments: AgendaAppointment[]; group_sessions: AgendaGroupSession[] }> {
   const range = agendaRange(input);
   const rows = await agendaRows(
     db,
@@ -105,5 +106,33 @@ export async function employeeAgenda(
       lt(appointments.startsAt, new Date(range.ends_at)),
     ),
   );
-  return { range, appointments: await toAgendaItems(db, rows, input) };
+  const sessions = await db
+    .select({ session: groupSessions, topic: groupTopics, office: offices })
+    .from(groupSessions)
+    .innerJoin(groupTopics, eq(groupTopics.id, groupSessions.topicId))
+    .innerJoin(offices, eq(offices.id, groupSessions.officeId))
+    .where(
+      and(
+        eq(groupSessions.employeeId, input.employeeId),
+        ne(groupSessions.status, 'cancelled'),
+        gte(groupSessions.startsAt, new Date(range.starts_at)),
+        lt(groupSessions.startsAt, new Date(range.ends_at)),
+      ),
+    )
+    .orderBy(asc(groupSessions.startsAt));
+  const fr = input.locale === 'fr';
+  return {
+    range,
+    appointments: await toAgendaItems(db, rows, input),
+    group_sessions: sessions.map(({ session, topic, office }) => ({
+      id: session.id,
+      topic: fr ? topic.titleFr : topic.titleEn,
+      starts_at: session.startsAt.toISOString(),
+      ends_at: session.endsAt.toISOString(),
+      office: { name: fr ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },
+      seats_taken: session.seatsTaken,
+      capacity: session.capacity,
+      series_id: session.seriesId,
+    })),
+  };
 }
