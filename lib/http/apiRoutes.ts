@@ -49,6 +49,7 @@ export const apiRoutes = {
   '/api/clinic/employees/[id]/reactivate': ['POST'],
   '/api/clinic/employees/[id]/registration': ['PUT'],
   '/api/clinic/group-sessions': ['GET', 'POST'],
+  '/api/clinic/group-sessions/[id]/cancel': ['POST'],
   '/api/clinic/group-sessions/choices': ['GET'],
   '/api/clinic/invitations': ['POST'],
   '/api/clinic/mail-failures': ['GET'],

@@ -36,6 +36,9 @@ export const groupSessionsQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(92).default(31),
 });
 
+/** POST /api/clinic/group-sessions/<id>/cancel: this session, or every meeting of its series still ahead. */
+export const groupSessionCancelSchema = z.strictObject({ whole_series: z.boolean().default(false) });
+
 /* Answers, shared by the route handlers and the clinic's pages. */
 
 export interface GroupTopicView {

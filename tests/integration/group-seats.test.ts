@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as manageCancel } from '@/app/api/booking/manage/cancel/route';
 import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
 import { GET as agendaRoute } from '@/app/api/clinic/agenda/route';
+import { POST as cancelRoute } from '@/app/api/clinic/group-sessions/[id]/cancel/route';
 import { addDays, utcToLocalDate } from '@/lib/server/booking/clinicTime';
 import { createManageLink } from '@/lib/server/booking/manageLinks';
 import type { Database } from '@/lib/server/db/client';
@@ -25,6 +26,8 @@ let db: Database;
 const driver = bookingDriver(clinic.catalog);
 let dietitianId = 0;
 let people = 0;
+type Handler = (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
+const byId = (handler: Handler, id: number) => (request: Request) => handler(request, { params: Promise.resolve({ id: String(id) }) });
 
 beforeAll(async () => {
   await clinic.open();
@@ -35,8 +38,8 @@ afterAll(() => clinic.close());
 
 const patient = () => addPerson(db, { email: `seat-${++people}@example.test`, role: 'patient' });
 
-/** A session of `capacity` seats at the Centretown office, in English, `weeks` weeks ahead at 18:00. */
-async function sessionIn(weeks: number, capacity: number) {
+/** A session (or a weekly series of `meetings`) of `capacity` seats at the Centretown office, in English, `weeks` weeks ahead at 18:00. */
+async function sessionIn(weeks: number, capacity: number, meetings = 1) {
   const [topic] = await db.select().from(groupTopics).where(eq(groupTopics.slug, 'heart-healthy-cooking'));
   const [session] = await scheduleGroupSessions(db, {
     topic_id: topic!.id,
@@ -46,7 +49,7 @@ async function sessionIn(weeks: number, capacity: number) {
     time: '18:00',
     session_language: 'en',
     capacity,
-    meetings: 1,
+    meetings,
     by: dietitianId,
     now: new Date(),
     locale: 'en',
@@ -157,5 +160,46 @@ describe('a seat in a group session', () => {
     expect(other!.status).toBe('booked');
     const [still] = await db.select().from(groupSessions).where(eq(groupSessions.id, session.id));
     expect(still!.status).toBe('scheduled');
+  });
+
+  it('the clinic cancels a whole series: every seat and meeting cancelled, each attendee told once with every meeting’s calendar file', async () => {
+    const first = await sessionIn(6, 8, 3);
+    const emails: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const person = await patient();
+      const step = await toDateStep(person, first.id);
+      expect(step.entry!.slot.group_session!.meetings).toBe(3);
+      expect((await driver.choose(step.t, step.entry!.date, step.entry!.slot, step.who)).status).toBe(200);
+      expect((await driver.book(step.t, step.who)).status).toBe(200);
+      emails.push(person.email);
+    }
+    const series = await db.select().from(groupSessions).where(eq(groupSessions.seriesId, first.seriesId!));
+    expect(series.map((s) => s.seatsTaken)).toEqual([2, 2, 2]);
+    const outbox = join(clinic.dataDir, 'outbox');
+    const before = (await deliveredOutbox(outbox)).length;
+
+    const patientCookie = (await addPerson(db, { email: `not-staff-${first.id}@example.test`, role: 'patient' })).cookie;
+    expect((await call(byId(cancelRoute, first.id), `/api/clinic/group-sessions/${first.id}/cancel`, { body: { whole_series: true }, cookie: patientCookie })).status).toBe(403);
+    const done = await call(byId(cancelRoute, first.id), `/api/clinic/group-sessions/${first.id}/cancel`, { body: { whole_series: true }, cookie: await clinic.cookieFor(dietitianId), locale: 'fr' });
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    expect(done.json).toMatchObject({ sessions: 3, attendees: 2, messages: [{ message: 'Les 3 séances sont annulées; les 2 personnes inscrites en sont avisées par courriel.' }] });
+    const after = await db.select().from(groupSessions).where(eq(groupSessions.seriesId, first.seriesId!));
+    expect(after.map((s) => [s.status, s.seatsTaken])).toEqual([['cancelled', 0], ['cancelled', 0], ['cancelled', 0]]);
+    const seats = await db.select().from(appointments).where(inArray(appointments.groupSessionId, after.map((s) => s.id)));
+    expect(seats).toHaveLength(6);
+    expect(seats.every((seat) => seat.status === 'cancelled')).toBe(true);
+
+    const sent = (await deliveredOutbox(outbox)).slice(before);
+    for (const email of emails) {
+      const theirs = sent.filter((m) => m.to === email);
+      expect(theirs, email).toHaveLength(1);
+      expect(theirs[0]!.text).toContain('This cancels all 3 meetings of the series still ahead');
+      expect(theirs[0]!.attachments.filter((a) => a.filename.endsWith('.ics'))).toHaveLength(3);
+    }
+    // The dietitian cancelled it: no notice of their own for each seat.
+    expect(sent.filter((m) => m.to === DEMO_DIETITIAN.email)).toHaveLength(0);
+    // Again: already cancelled.
+    const again = await call(byId(cancelRoute, first.id), `/api/clinic/group-sessions/${first.id}/cancel`, { body: { whole_series: true }, cookie: await clinic.cookieFor(dietitianId) });
+    expect(again.status).toBe(409);
   });
 });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { clinic } from '@/lib/clinic';
 import { formatOfficeAddress } from '@/lib/format/office';
 import { fullName } from '@/lib/format/personName';
@@ -38,6 +38,12 @@ export interface BookingNoticeInput {
   kind: BookingNoticeKind;
   /** The start before the move, for 'rescheduled' (defaults to the predecessor row's start). */
   previousStart?: Date;
+  /**
+   * The clinic cancelled a group session (issue #28): the other rows of the same seat it
+   * cancelled (a series' later meetings), whose calendar files go in the same e-mail; the
+   * dietitian, who cancelled it, gets no notice.
+   */
+  groupCancellation?: { otherMeetingIds: number[] };
 }
 
 type Office = typeof offices.$inferSelect;
@@ -67,6 +73,13 @@ async function previousStartOf(db: Database, appointment: Appointment): Promise<
     .from(appointments)
     .where(eq(appointments.id, appointment.rescheduledFromId));
   return row?.startsAt ?? appointment.startsAt;
+}
+
+/** What was paid, net of refunds, on some appointments (cents). */
+async function paidOnRows(db: Database, ids: number[]): Promise<number> {
+  let cents = 0;
+  for (const id of ids) cents += await netPaidCents(db, id);
+  return cents;
 }
 
 /** Queues the patient's e-mail and the dietitian's notice for one appointment, in the caller's transaction. */
@@ -117,7 +130,11 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
     const priced = { ...personal, totalCents: appointment.totalCents, taxCents: appointment.taxCents, cancellationNoticeHours: service.minCancellationNoticeHours };
     const content: RenderedEmail =
       input.kind === 'cancelled'
-        ? appointmentCancelledEmail({ ...personal, refundDueCents })
+        ? appointmentCancelledEmail({
+            ...personal,
+            refundDueCents: refundDueCents + (input.groupCancellation ? await paidOnRows(db, input.groupCancellation.otherMeetingIds) : 0),
+            ...(input.groupCancellation && { groupMeetingsCancelled: 1 + input.groupCancellation.otherMeetingIds.length }),
+          })
         : input.kind === 'rescheduled'
           ? appointmentRescheduledEmail({ ...priced, previousStart: previousStart ?? appointment.startsAt })
           : appointmentConfirmationEmail(priced);
@@ -134,13 +151,34 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
       attendee: { name: fullName(patient), email: patient.email },
       language,
     });
+    // A series' later meetings cancelled with it: each one's CANCEL, in the same e-mail.
+    const others = input.groupCancellation?.otherMeetingIds.length
+      ? await db.select().from(appointments).where(inArray(appointments.id, input.groupCancellation.otherMeetingIds)).orderBy(asc(appointments.startsAt))
+      : [];
+    const otherFiles = others.map((meeting) =>
+      icsAttachment(
+        appointmentIcs({
+          uid: appointmentUid(meeting.calendarUid),
+          sequence: meeting.sequence,
+          method,
+          start: meeting.startsAt,
+          end: meeting.endsAt,
+          ...text,
+          organizer: { name: clinic.name, email: getConfig().clinicEmail },
+          attendee: { name: fullName(patient), email: patient.email },
+          language,
+        }),
+        method,
+        language,
+      ),
+    );
     await queueEmail(db, {
       purpose: `appointment ${input.kind}`,
-      message: { to: patient.email, language, ...content, attachments: [icsAttachment(ics, method, language)] },
+      message: { to: patient.email, language, ...content, attachments: [icsAttachment(ics, method, language), ...otherFiles] },
     });
   }
 
-  if (dietitian) {
+  if (dietitian && !input.groupCancellation) {
     const language = dietitian.language;
     const base = {
       serviceName: serviceNameIn(language),
