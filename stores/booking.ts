@@ -59,6 +59,11 @@ export interface BookingState {
   expired: boolean;
   /** The appointment being moved (SPEC §4 rescheduling), null for a new booking. */
   reschedulingId: number | null;
+  /**
+   * A group session the group-programs page linked to (issue #28): its office is chosen when the
+   * offices arrive, and the session itself when the date step's list holds it. Used once.
+   */
+  wantedSession: WantedSession | null;
   // Employee variant
   patient: PatientMatch | null;
   patientInfo: PatientInfo | null;
@@ -88,6 +93,8 @@ export interface BookingState {
    */
   preselectPatient: (patientId: number) => Promise<void>;
   setDietitian: (dietitianId: number) => void;
+  /** The group-programs page named a session (/book-online?service=…&session=…&office=…&session_language=…). */
+  preselectSession: (wanted: WantedSession & { sessionLanguage: Language }) => void;
 
   checkSession: () => Promise<boolean>;
   checkService: () => Promise<boolean>;
@@ -109,6 +116,11 @@ export interface BookingState {
 }
 
 export type BookingStore = StoreApi<BookingState>;
+
+export interface WantedSession {
+  sessionId: number;
+  officeId: number;
+}
 
 const STEP = {
   session: stepIndex('session'),
@@ -143,6 +155,7 @@ function initialData(language: Language): Data {
     failure: null,
     expired: false,
     reschedulingId: null,
+    wantedSession: null,
     patient: null,
     patientInfo: null,
     dietitians: null,
@@ -279,6 +292,11 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
         if (dietitianId !== get().dietitianId) set({ dietitianId, ...NO_LOCATION, ...uncheck(STEP.session) });
       },
 
+      preselectSession: ({ sessionLanguage, ...wanted }) => {
+        get().setSessionLanguage(sessionLanguage);
+        set({ wantedSession: wanted });
+      },
+
       checkSession: () => {
         const s = get();
         return run(
@@ -327,8 +345,8 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
           set((s) => ({
             offices,
             tokens: { ...s.tokens, office_data_token },
-            // A choice the new list no longer offers is dropped.
-            officeId: offices.some((o) => o.id === s.officeId && o.is_available) ? s.officeId : null,
+            // A choice the new list no longer offers is dropped; a linked session's office is chosen.
+            officeId: [s.officeId, s.wantedSession?.officeId].find((id) => offices.some((o) => o.id === id && o.is_available)) ?? null,
           })),
         ),
 
@@ -345,6 +363,8 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
         run(STEP.datetime, 'appointments', () => api.fetchAppointments(get().tokens), (answer) =>
           set((s) => {
             const options = answer.appointment_options;
+            const wanted = s.wantedSession && !s.slot ? wantedSlot(options, s.wantedSession.sessionId) : null;
+            if (wanted) return { options, pricing: answer.pricing_data, ...wanted, wantedSession: null, tokens: { ...s.tokens, appointment_token: answer.appointment_token } };
             const date = s.date && (options[s.date]?.length ?? 0) > 0 ? s.date : null;
             const slot = date && (options[date] ?? []).some((offered) => slotKey(offered) === s.slot) ? s.slot : null;
             return { options, pricing: answer.pricing_data, date, slot, tokens: { ...s.tokens, appointment_token: answer.appointment_token } };
@@ -408,5 +428,14 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
 }
 
 const NO_SLOTS: Slot[] = [];
+
+/** Where the date step's list holds a linked session: its date, and the session unless it is full. */
+function wantedSlot(options: AppointmentOptions, sessionId: number): { date: string; slot: string | null } | null {
+  for (const [date, slots] of Object.entries(options)) {
+    const match = slots.find((offered) => offered.group_session?.id === sessionId);
+    if (match) return { date, slot: match.group_session!.seats_left > 0 ? slotKey(match) : null };
+  }
+  return null;
+}
 /** The chosen date's slots (the same empty list when none, so a selector's answer stays stable). */
 export const selectSlotsOfDate = (s: BookingState): Slot[] => (s.date ? (s.options?.[s.date] ?? NO_SLOTS) : NO_SLOTS);

@@ -58,7 +58,14 @@ export function BookingFlow() {
   const loadSkills = () => void stores.skills.getState().load(locale);
 
   const searchParams = useSearchParams();
-  useBookingSetup({ validated, isEmployee, preselect: searchParams.get('service'), patient: searchParams.get('patient'), services: services.items });
+  useBookingSetup({
+    validated,
+    isEmployee,
+    preselect: searchParams.get('service'),
+    patient: searchParams.get('patient'),
+    session: { id: searchParams.get('session'), office: searchParams.get('office'), language: searchParams.get('session_language') },
+    services: services.items,
+  });
 
   // Fetched when the steps that show them come near, not with the page: the first step
   // needs neither (nor the HTTP client they load).

@@ -13,6 +13,8 @@ interface Setup {
   preselect: string | null;
   /** A patient's id from the address (?patient=41), from the clinic's patient page: employees only. */
   patient: string | null;
+  /** A group session from the group-programs page (?session=12&office=3&session_language=fr). */
+  session: { id: string | null; office: string | null; language: string | null };
   services: Service[] | null;
 }
 
@@ -22,7 +24,7 @@ interface Setup {
  * from the signed-in user or from the employee's chosen patient, choose the patient an
  * employee's link named.
  */
-export function useBookingSetup({ validated, isEmployee, preselect, patient, services }: Setup) {
+export function useBookingSetup({ validated, isEmployee, preselect, patient, session, services }: Setup) {
   const { booking } = useBookingStores();
   const rescheduling = useBookingAppointmentStore((s) => s.rescheduling);
   const reschedulingId = useBookingStore((s) => s.reschedulingId);
@@ -33,6 +35,7 @@ export function useBookingSetup({ validated, isEmployee, preselect, patient, ser
   const contactEmpty = useBookingStore((s) => s.contact === EMPTY_CONTACT);
   const preselected = useRef(false);
   const patientPreselected = useRef(false);
+  const sessionPreselected = useRef(false);
 
   useEffect(() => {
     if (!validated || !rescheduling || reschedulingId === rescheduling.id) return;
@@ -46,10 +49,20 @@ export function useBookingSetup({ validated, isEmployee, preselect, patient, ser
     if (match) booking.getState().selectService(match.id);
   }, [preselect, services, rescheduling, serviceId, booking]);
 
+  const { id: sessionParam, office: officeParam, language: languageParam } = session;
+  useEffect(() => {
+    if (sessionPreselected.current || rescheduling) return;
+    const sessionId = positiveId(sessionParam);
+    const officeId = positiveId(officeParam);
+    if (sessionId === null || officeId === null || (languageParam !== 'en' && languageParam !== 'fr')) return;
+    sessionPreselected.current = true;
+    booking.getState().preselectSession({ sessionId, officeId, sessionLanguage: languageParam });
+  }, [sessionParam, officeParam, languageParam, rescheduling, booking]);
+
   useEffect(() => {
     // Once per visit: choosing another patient afterwards is not undone.
     if (patientPreselected.current || !validated || !isEmployee || rescheduling) return;
-    const patientId = patient && /^[1-9]\d{0,9}$/.test(patient) ? Number(patient) : null;
+    const patientId = positiveId(patient);
     if (patientId === null) return;
     patientPreselected.current = true;
     void booking.getState().preselectPatient(patientId);
@@ -86,4 +99,9 @@ export function useBookingSetup({ validated, isEmployee, preselect, patient, ser
         : {}),
     });
   }, [patientInfo, booking, contactEmpty]);
+}
+
+/** An id from the address: digits only, no leading zero, within an int4. */
+function positiveId(value: string | null): number | null {
+  return value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
 }

@@ -2,9 +2,12 @@ import type { GroupSessionChoices, GroupSessionView } from '@/lib/schemas/groupS
 
 /**
  * The clinic's group sessions (issue #28): GET /api/clinic/group-sessions/choices, GET and POST
- * /api/clinic/group-sessions. Silent calls (no toasts): the page shows its own loading, failure
+ * /api/clinic/group-sessions, PATCH …/<id> (seats), POST …/<id>/cancel. Silent calls (no toasts): the page shows its own loading, failure
  * and result texts, the server's sentence included. The HTTP client loads on the first call.
  */
+
+/** The server's sentence of a successful change. */
+const sentence = (data: { messages?: Array<{ message?: string }> }) => data.messages?.[0]?.message ?? '';
 
 export async function groupSessionChoices(signal?: AbortSignal): Promise<GroupSessionChoices> {
   const { api } = await import('./client');
@@ -34,5 +37,20 @@ export interface ScheduleGroupSessionBody {
 export async function scheduleGroupSession(body: ScheduleGroupSessionBody): Promise<{ sessions: GroupSessionView[]; message: string }> {
   const { api } = await import('./client');
   const { data } = await api.post<{ sessions: GroupSessionView[]; messages?: Array<{ message?: string }> }>('/api/clinic/group-sessions', body, { silent: true });
-  return { sessions: data.sessions, message: data.messages?.[0]?.message ?? '' };
+  return { sessions: data.sessions, message: sentence(data) };
+}
+
+
+/** Changes a session's seats (a series: every meeting still ahead). */
+export async function setGroupCapacity(id: number, capacity: number): Promise<string> {
+  const { api } = await import('./client');
+  const { data } = await api.patch<{ messages?: Array<{ message?: string }> }>(`/api/clinic/group-sessions/${id}`, { capacity }, { silent: true });
+  return sentence(data);
+}
+
+/** Cancels a session, or every meeting of its series still ahead; each attendee is told by e-mail. */
+export async function cancelGroupSession(id: number, wholeSeries: boolean): Promise<string> {
+  const { api } = await import('./client');
+  const { data } = await api.post<{ messages?: Array<{ message?: string }> }>(`/api/clinic/group-sessions/${id}/cancel`, { whole_series: wholeSeries }, { silent: true });
+  return sentence(data);
 }

@@ -39,6 +39,11 @@ export const groupSessionsQuerySchema = z.object({
 /** POST /api/clinic/group-sessions/<id>/cancel: this session, or every meeting of its series still ahead. */
 export const groupSessionCancelSchema = z.strictObject({ whole_series: z.boolean().default(false) });
 
+/** PATCH /api/clinic/group-sessions/<id>: its seats (a series' meetings still ahead all change). */
+export const groupCapacitySchema = z.strictObject({
+  capacity: z.number().int().min(GROUP_CAPACITY_MIN, 'groupCapacityRange').max(GROUP_CAPACITY_MAX, 'groupCapacityRange'),
+});
+
 /* Answers, shared by the route handlers and the clinic's pages. */
 
 export interface GroupTopicView {
@@ -68,4 +73,28 @@ export interface GroupSessionView {
   seats_left: number;
   total_cents: number;
   status: 'scheduled' | 'done' | 'cancelled';
+}
+
+/** GET /api/group-sessions: a topic the clinic runs, with its next sessions open to seats. */
+export interface PublicGroupTopic {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  sessions: PublicGroupSession[];
+}
+
+/** A session (a series, at its first meeting) as anyone may see it: never who holds a seat. */
+export interface PublicGroupSession {
+  id: number;
+  start: string;
+  end: string;
+  session_language: 'en' | 'fr';
+  office: { id: number; name: string; is_virtual: boolean };
+  dietitian: string;
+  seats_left: number;
+  capacity: number;
+  /** 1 for a session; for a series, how many weekly meetings its seat holds. */
+  meetings: number;
+  service_slug: string;
 }

@@ -4,6 +4,9 @@ import { POST as manageCancel } from '@/app/api/booking/manage/cancel/route';
 import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
 import { GET as agendaRoute } from '@/app/api/clinic/agenda/route';
 import { POST as cancelRoute } from '@/app/api/clinic/group-sessions/[id]/cancel/route';
+import { GET as publicList } from '@/app/api/group-sessions/route';
+import { PATCH as capacityRoute } from '@/app/api/clinic/group-sessions/[id]/route';
+import type { PublicGroupTopic } from '@/lib/schemas/groupSessions';
 import { addDays, utcToLocalDate } from '@/lib/server/booking/clinicTime';
 import { createManageLink } from '@/lib/server/booking/manageLinks';
 import type { Database } from '@/lib/server/db/client';
@@ -39,8 +42,8 @@ afterAll(() => clinic.close());
 const patient = () => addPerson(db, { email: `seat-${++people}@example.test`, role: 'patient' });
 
 /** A session (or a weekly series of `meetings`) of `capacity` seats at the Centretown office, in English, `weeks` weeks ahead at 18:00. */
-async function sessionIn(weeks: number, capacity: number, meetings = 1) {
-  const [topic] = await db.select().from(groupTopics).where(eq(groupTopics.slug, 'heart-healthy-cooking'));
+async function sessionIn(weeks: number, capacity: number, meetings = 1, topicSlug = 'heart-healthy-cooking') {
+  const [topic] = await db.select().from(groupTopics).where(eq(groupTopics.slug, topicSlug));
   const [session] = await scheduleGroupSessions(db, {
     topic_id: topic!.id,
     employee_id: dietitianId,
@@ -201,5 +204,59 @@ describe('a seat in a group session', () => {
     // Again: already cancelled.
     const again = await call(byId(cancelRoute, first.id), `/api/clinic/group-sessions/${first.id}/cancel`, { body: { whole_series: true }, cookie: await clinic.cookieFor(dietitianId) });
     expect(again.status).toBe(409);
+  });
+
+  it('the group-programs page’s list: each topic’s next sessions with seats left, a series once, in each language, and nobody’s name', async () => {
+    await db.insert(groupTopics).values({ slug: 'eating-for-sport', titleEn: 'Eating for sport', titleFr: 'Bien manger pour le sport', descriptionEn: 'Fuel for training.', descriptionFr: 'De l’énergie pour l’entraînement.' });
+    const first = await sessionIn(7, 5, 3, 'eating-for-sport');
+    const person = await patient();
+    const step = await toDateStep(person, first.id);
+    expect((await driver.choose(step.t, step.entry!.date, step.entry!.slot, step.who)).status).toBe(200);
+    expect((await driver.book(step.t, step.who)).status).toBe(200);
+
+    const en = await call(publicList, '/api/group-sessions', { cookie: null });
+    expect(en.status).toBe(200);
+    expect(en.headers.get('cache-control')).toBe('public, max-age=30');
+    const topic = (en.json.topics as PublicGroupTopic[]).find((t) => t.slug === 'eating-for-sport');
+    expect(topic).toMatchObject({ title: 'Eating for sport', description: 'Fuel for training.' });
+    // The series once, at its first meeting, with 4 of 5 seats left and its 3 meetings.
+    expect(topic!.sessions).toEqual([
+      expect.objectContaining({ id: first.id, start: first.startsAt.toISOString(), seats_left: 4, capacity: 5, meetings: 3, session_language: 'en', dietitian: 'Claire Bouchard', service_slug: 'group-programs' }),
+    ]);
+    expect(JSON.stringify(en.json)).not.toContain(person.email);
+    expect(Object.keys(topic!.sessions[0]!).sort()).toEqual(['capacity', 'dietitian', 'end', 'id', 'meetings', 'office', 'seats_left', 'service_slug', 'session_language', 'start']);
+    const fr = await call(publicList, '/api/group-sessions', { cookie: null, locale: 'fr' });
+    const frTopic = (fr.json.topics as PublicGroupTopic[]).find((t) => t.slug === 'eating-for-sport');
+    expect(frTopic).toMatchObject({ title: 'Bien manger pour le sport', sessions: [expect.objectContaining({ office: expect.objectContaining({ name: 'Centre-ville' }) })] });
+    // A cancelled session leaves the list.
+    await call(byId(cancelRoute, first.id), `/api/clinic/group-sessions/${first.id}/cancel`, { body: { whole_series: true }, cookie: await clinic.cookieFor(dietitianId) });
+    const after = await call(publicList, '/api/group-sessions', { cookie: null });
+    expect((after.json.topics as PublicGroupTopic[]).find((t) => t.slug === 'eating-for-sport')!.sessions).toEqual([]);
+  });
+
+  it('the clinic changes a series’ seats in every meeting still ahead, never below the seats taken', async () => {
+    const first = await sessionIn(8, 4, 2);
+    for (let i = 0; i < 2; i++) {
+      const step = await toDateStep(await patient(), first.id);
+      expect((await driver.choose(step.t, step.entry!.date, step.entry!.slot, step.who)).status).toBe(200);
+      expect((await driver.book(step.t, step.who)).status).toBe(200);
+    }
+    const path = `/api/clinic/group-sessions/${first.id}`;
+    const staff = await clinic.cookieFor(dietitianId);
+    const patientCookie = (await patient()).cookie;
+    expect((await call(byId(capacityRoute, first.id), path, { method: 'PATCH', body: { capacity: 9 }, cookie: patientCookie })).status).toBe(403);
+    const below = await call(byId(capacityRoute, first.id), path, { method: 'PATCH', body: { capacity: 1 }, cookie: staff, locale: 'fr' });
+    expect(below.status).toBe(409);
+    expect(below.json).toMatchObject({ code: 'group_capacity_below_seats', message: '2 places sont déjà prises\u00a0: la séance ne peut pas en compter moins.' });
+    const bad = await call(byId(capacityRoute, first.id), path, { method: 'PATCH', body: { capacity: 51 }, cookie: staff });
+    expect(bad.status).toBe(400);
+    const done = await call(byId(capacityRoute, first.id), path, { method: 'PATCH', body: { capacity: 2 }, cookie: staff });
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    expect(done.json.messages).toEqual([{ message: 'The 2 meetings still ahead now have 2 seats each.', type: 'success' }]);
+    const series = await db.select().from(groupSessions).where(eq(groupSessions.seriesId, first.seriesId!));
+    expect(series.map((s) => [s.capacity, s.seatsTaken])).toEqual([[2, 2], [2, 2]]);
+    // Full now: the next person is told it just filled up.
+    const late = await toDateStep(await patient(), first.id);
+    expect(late.entry!.slot.group_session!.seats_left).toBe(0);
   });
 });

@@ -25,6 +25,8 @@ const server = {
   /** Paths that answer 400 with a field error. */
   refuse: new Set<string>(),
   counter: 0,
+  /** What available-appointments/fetch offers, when not the two slots of `day`. */
+  options: null as Record<string, unknown[]> | null,
 };
 
 const answers: Record<string, () => unknown> = {
@@ -44,7 +46,7 @@ const answers: Record<string, () => unknown> = {
   '/api/booking/available-appointments/fetch': () => ({
     appointment_token: `appointment-${++server.counter}`,
     pricing_data: { base_price: '160.00', tax_amount: '0.00', total_price: '160.00', base_price_cents: 16000, tax_amount_cents: 0, total_price_cents: 16000, currency: 'CAD', tax_breakdown: [] },
-    appointment_options: { [day]: [slotA, slotB] },
+    appointment_options: server.options ?? { [day]: [slotA, slotB] },
   }),
   '/api/booking/available-appointments/check': () => ({ timeslot_token: `timeslot-${++server.counter}` }),
   '/api/booking/book-appointment': () => ({
@@ -143,6 +145,7 @@ afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
 
 let store: BookingStore;
 beforeEach(() => {
+  server.options = null;
   server.bodies.clear();
   server.expire.clear();
   server.refuse.clear();
@@ -339,6 +342,38 @@ describe('slots', () => {
     store.setState({ date: day, slot: '2026-12-01T20:00:00.000Z' });
     await store.getState().fetchAppointments();
     expect(store.getState()).toMatchObject({ date: day, slot: null });
+  });
+});
+
+describe("the group-programs page's link to a session (?session=…&office=…&session_language=…)", () => {
+  const seat = (id: number, seatsLeft: number) => ({ ...slotB, group_session: { id, topic: 'Heart-healthy cooking', seats_left: seatsLeft, meetings: 1 } });
+
+  it("takes the session's language, chooses its office when the offices arrive, and the session when the date step lists it", async () => {
+    server.options = { '2026-12-08': [seat(7, 4), seat(8, 2)] };
+    const s = () => store.getState();
+    s().preselectSession({ sessionId: 8, officeId: 3, sessionLanguage: 'en' });
+    expect(s().sessionLanguage).toBe('en');
+    expect(await s().checkSession()).toBe(true);
+    s().selectService(2);
+    expect(await s().checkService()).toBe(true);
+    expect(await s().checkContact(contact)).toBe(true);
+    expect(await s().checkAddress(contact)).toBe(true);
+    s().setReason(0, 5);
+    expect(await s().checkReasons()).toBe(true);
+    expect(s().officeId).toBe(3);
+    expect(await s().checkLocation()).toBe(true);
+    expect(s()).toMatchObject({ date: '2026-12-08', slot: `${slotB.start}#8`, wantedSession: null });
+    // Used once: unchosen by the visitor, a new fetch leaves it unchosen.
+    s().selectSlot(null);
+    await s().fetchAppointments();
+    expect(s().slot).toBeNull();
+  });
+
+  it('a full session: its date is opened, where it shows full, and nothing is chosen', async () => {
+    server.options = { '2026-12-08': [seat(7, 4), seat(8, 0)] };
+    store.getState().preselectSession({ sessionId: 8, officeId: 3, sessionLanguage: 'fr' });
+    await walkToSlots();
+    expect(store.getState()).toMatchObject({ date: '2026-12-08', slot: null });
   });
 });
 

@@ -55,6 +55,16 @@ serveApi((req, res) => {
     if (url.pathname === '/api/clinic/group-sessions/choices') return send(req, res, 200, choices);
     if (url.pathname === '/api/clinic/group-sessions' && method === 'GET') return send(req, res, 200, { sessions });
     if (refusal) return send(req, res, refusal.status, refusal.body);
+    if (method === 'PATCH') {
+      const { capacity } = JSON.parse(body) as { capacity: number };
+      if (capacity < 7) return send(req, res, 409, { code: 'group_capacity_below_seats', messages: [{ message: '7 seats are already taken: the session cannot have fewer seats.', type: 'error' }] });
+      sessions = sessions.map((one) => ({ ...one, capacity }));
+      return send(req, res, 200, { sessions: 2, messages: [{ message: `The 2 meetings still ahead now have ${capacity} seats each.`, type: 'success' }] });
+    }
+    if (url.pathname.endsWith('/cancel')) {
+      sessions = sessions.map((one) => ({ ...one, status: 'cancelled' as const }));
+      return send(req, res, 200, { sessions: 2, attendees: 7, messages: [{ message: 'The 2 sessions are cancelled; its 7 attendees are told by e-mail.', type: 'success' }] });
+    }
     sessions = [...sessions, { ...cooking, id: 12, series_id: null, start: '2026-12-10T23:00:00Z', end: '2026-12-11T00:30:00Z', seats_taken: 0, seats_left: 10 }];
     send(req, res, 201, { sessions: sessions.slice(-1), messages: [{ message: 'The session is scheduled.', type: 'success' }] });
   });
@@ -137,5 +147,36 @@ describe('the clinic’s group sessions page', () => {
     fireEvent.change(screen.getByLabelText('Date de la première rencontre'), { target: { value: '2026-12-10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Planifier' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('la rencontre chevaucherait un rendez-vous');
+  });
+
+  it('changes a session’s seats, shows a refusal below the seats taken, and cancels the series after a second click', async () => {
+    sessions = [{ ...cooking, start: '2036-12-09T23:00:00Z', end: '2036-12-10T00:30:00Z' }];
+    await renderPage();
+    const item = within(await screen.findByRole('list')).getByRole('listitem');
+    const seats = within(item).getByLabelText('Seats');
+    fireEvent.change(seats, { target: { value: '5' } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Save seats' }));
+    expect(await within(item).findByRole('alert')).toHaveTextContent('7 seats are already taken');
+    fireEvent.change(seats, { target: { value: '60' } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Save seats' }));
+    expect(await within(item).findByRole('alert')).toHaveTextContent('Enter a number of seats from 1 to 50.');
+    fireEvent.change(seats, { target: { value: '12' } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Save seats' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The 2 meetings still ahead now have 12 seats each.');
+    expect(await screen.findByText('7/12 seats')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => [r.url, JSON.parse(r.body)])).toEqual([
+      ['/api/clinic/group-sessions/11', { capacity: 5 }],
+      ['/api/clinic/group-sessions/11', { capacity: 12 }],
+    ]);
+
+    const again = within(screen.getByRole('list')).getByRole('listitem');
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel the rest of the series' }));
+    expect(within(again).getByRole('group')).toHaveTextContent('The 7 people with a seat are told by e-mail. Cancel every meeting of the series still ahead?');
+    expect(requests.filter((r) => r.url.endsWith('/cancel'))).toHaveLength(0);
+    fireEvent.click(within(again).getByRole('button', { name: 'Yes, cancel the series' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The 2 sessions are cancelled'));
+    expect(JSON.parse(requests.find((r) => r.url.endsWith('/cancel'))!.body)).toEqual({ whole_series: true });
+    await waitFor(() => expect(within(screen.getByRole('list')).getByRole('listitem')).toHaveTextContent('Cancelled'));
+    expect(within(screen.getByRole('list')).queryByRole('button')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { groupSessionChoices, listGroupSessions } from '@/lib/api/clinicGroups';
 import { dateLanguage, formatLocalDate, formatTimeRange, localDateOf } from '@/lib/format/dates';
 import type { GroupSessionChoices, GroupSessionView } from '@/lib/schemas/groupSessions';
 import { GroupSessionForm } from './GroupSessionForm';
+import { SessionActions } from './SessionActions';
 import styles from './groups.module.css';
 
 /** How far ahead the page lists sessions. */
@@ -106,6 +107,15 @@ export function GroupSessions() {
                     {formatTimeRange(session.start, session.end, language)} · {session.dietitian.name} · {session.office.name} ·{' '}
                     {t(session.session_language === 'fr' ? 'french' : 'english')}
                   </span>
+                  {session.status === 'scheduled' && Date.parse(session.start) > Date.now() ? (
+                    <SessionActions
+                      session={session}
+                      onDone={(message) => {
+                        setAnnouncement(message);
+                        void load();
+                      }}
+                    />
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -4,6 +4,7 @@ import { JsonLd } from '@/components/seo/JsonLd';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale, ServiceSlug } from '@/lib/i18n/routing';
 import { absoluteUrl, breadcrumbJsonLd } from '@/lib/seo/jsonLd';
+import { GroupProgramsSessions } from './GroupProgramsSessions';
 import { ServiceDetails, type ServiceFigures } from './ServiceDetails';
 import styles from './topic.module.css';
 import { messageList } from '@/components/content/messageList';
@@ -55,6 +56,7 @@ export async function ServicePage({ locale, slug, service }: Props) {
               ))}
             </ol>
           </section>
+          {slug === 'group-programs' ? <GroupProgramsSessions locale={locale} /> : null}
         </div>
         <aside className={styles.aside} aria-labelledby="details-title">
           <h2 id="details-title">{page('detailsTitle')}</h2>

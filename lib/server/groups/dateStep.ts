@@ -78,7 +78,7 @@ export async function groupSessionOptions(
 }
 
 /** The meetings of the sessions' series (not cancelled), each series in time order. */
-async function meetingsOfSeries(db: Database, sessions: GroupSession[]): Promise<Map<number, GroupSession[]>> {
+export async function meetingsOfSeries(db: Database, sessions: GroupSession[]): Promise<Map<number, GroupSession[]>> {
   const seriesIds = [...new Set(sessions.flatMap((session) => (session.seriesId === null ? [] : [session.seriesId])))];
   const bySeries = new Map<number, GroupSession[]>();
   if (seriesIds.length === 0) return bySeries;

@@ -63,6 +63,7 @@ export const matrixRows: Row[] = [
   { route: '/api/analytics/pageview', method: 'POST', expect: [204, 204, 204, 204], req: () => ({ body: { route: 'home___en', path: '/', locale: 'en' } }) },
   { route: '/api/build', method: 'GET', expect: [200, 200, 200, 200] },
   { route: '/api/services/all', method: 'GET', expect: [200, 200, 200, 200] },
+  { route: '/api/group-sessions', method: 'GET', expect: [200, 200, 200, 200], why: 'the public list of sessions and seats left, no attendee' },
   { route: '/api/nutrition/skills/all', method: 'GET', expect: [200, 200, 200, 200] },
   { route: '/api/auth/me', method: 'GET', expect: [401, 200, 200, 200] },
   { route: '/api/auth/validate-token', method: 'GET', expect: [200, 200, 200, 200], why: 'no cookie is simply signed out: 200 valid:false' },
@@ -196,6 +197,7 @@ export const matrixRows: Row[] = [
   },
   { route: '/api/clinic/employees/[id]/reactivate', method: 'POST', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/employees/${ctx.fixtures.otherEmployeeId}/reactivate` }) },
   { route: '/api/clinic/group-sessions/choices', method: 'GET', expect: [401, 403, 403, 200] },
+  { route: '/api/clinic/group-sessions/[id]', method: 'PATCH', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/group-sessions/987654', body: { capacity: 8 } }), why: 'no such session: 404 for the employee' },
   { route: '/api/clinic/group-sessions/[id]/cancel', method: 'POST', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/group-sessions/987654/cancel', body: { whole_series: false } }), why: 'no such session: 404 for the employee' },
   { route: '/api/clinic/group-sessions', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: `/api/clinic/group-sessions?from=${farDate(30)}` }) },
   {

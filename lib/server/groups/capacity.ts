@@ -1,0 +1,34 @@
+import 'server-only';
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { Database } from '@/lib/server/db/client';
+import { groupSessions } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/http/appError';
+
+/**
+ * PATCH /api/clinic/group-sessions/<id> (issue #28): the clinic changes a session's seats. A
+ * series' seat is a seat in each meeting, so a series changes in every meeting still ahead. Never
+ * below the seats taken (the rows are locked first, so no booking slips in between); the table's
+ * own check holds it too.
+ */
+export async function setGroupCapacity(db: Database, input: { sessionId: number; capacity: number; now: Date }): Promise<{ sessions: number }> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select().from(groupSessions).where(eq(groupSessions.id, input.sessionId)).for('update');
+    if (!session) throw new AppError('group_session_not_found', 404, 'groupSessionNotFound');
+    if (session.status !== 'scheduled') throw new AppError('group_session_not_scheduled', 409, 'groupSessionNotScheduled');
+    const meetings =
+      session.seriesId === null
+        ? [session]
+        : await tx
+            .select()
+            .from(groupSessions)
+            .where(and(eq(groupSessions.seriesId, session.seriesId), eq(groupSessions.status, 'scheduled'), gte(groupSessions.startsAt, input.now)))
+            .orderBy(asc(groupSessions.startsAt))
+            .for('update');
+    const taken = Math.max(...meetings.map((meeting) => meeting.seatsTaken));
+    if (input.capacity < taken) {
+      throw new AppError('group_capacity_below_seats', 409, 'groupCapacityBelowSeats', { values: { taken } });
+    }
+    for (const meeting of meetings) await tx.update(groupSessions).set({ capacity: input.capacity }).where(eq(groupSessions.id, meeting.id));
+    return { sessions: meetings.length };
+  });
+}
