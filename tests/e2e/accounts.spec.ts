@@ -2,6 +2,7 @@ import { axe } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../messages/en.json';
 import fr from '../../messages/fr.json';
+import { signUp } from './support/accounts';
 import { linkFromMail } from './support/outbox';
 
 /**
@@ -18,35 +19,9 @@ const demo = {
 };
 
 const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.ca`;
-const prefix = (lang: Lang) => (lang === 'fr' ? '/fr' : '');
 
 /** The page's own content (the header has its own "Sign in" link). */
 const main = (page: Page) => page.locator('main');
-
-/** Fills the three sign-up steps and creates the account; ends on the verification prompt. */
-async function signUp(page: Page, lang: Lang, person: { email: string; password: string; firstName: string }) {
-  const t = messages[lang].Auth.signup;
-  await page.goto(`${prefix(lang)}${lang === 'fr' ? '/inscription' : '/signup'}`);
-  await page.getByLabel(t.email).fill(person.email);
-  await page.getByLabel(t.password, { exact: true }).fill(person.password);
-  await page.getByLabel(t.confirmPassword).fill(person.password);
-  await expect(page.getByLabel(messages[lang].Auth.languages[lang])).toBeChecked();
-  await page.getByRole('button', { name: t.next }).click();
-
-  await page.getByLabel(t.firstName).fill(person.firstName);
-  await page.getByLabel(t.lastName).fill('Gagnon');
-  await page.getByLabel(t.phone).fill('613 555 0199');
-  await page.getByRole('button', { name: t.next }).click();
-
-  await page.getByLabel(t.streetNumber).fill('150');
-  await page.getByLabel(t.streetName).fill('Elgin');
-  await page.getByLabel(t.city).fill('Ottawa');
-  await expect(page.getByLabel(t.province)).toHaveValue('ON');
-  await expect(page.getByLabel(t.country)).toHaveValue('CA');
-  await page.getByLabel(t.postalCode).fill('k1p 5g3');
-  await page.getByRole('button', { name: t.submit }).click();
-  await expect(page).toHaveURL(`${prefix(lang)}${lang === 'fr' ? '/demande-de-verification-email' : '/verify-email-prompt'}`);
-}
 
 async function signIn(page: Page, lang: Lang, email: string, password: string) {
   const t = messages[lang].Auth.login;
