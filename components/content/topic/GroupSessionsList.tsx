@@ -1,18 +1,32 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { NextIntlClientProvider, useLocale, useTranslations, type Messages } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { dateLanguage, formatDate, formatTimeRange } from '@/lib/format/dates';
 import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
 import type { PublicGroupTopic } from '@/lib/schemas/groupSessions';
 import styles from './groups.module.css';
+
+export interface GroupSessionsListProps {
+  locale: Locale;
+  messages: Pick<Messages, 'GroupPrograms'>;
+}
 
 /**
  * The group-programs page's next sessions (issue #28), fetched in the browser so the page stays
  * prerendered and its scripts' hashes stay the build's: each topic with its next sessions, seats
  * left, and a link into the booking flow with the session chosen.
  */
-export function GroupSessionsList() {
+export function GroupSessionsList({ locale, messages }: GroupSessionsListProps) {
+  return (
+    <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={messages}>
+      <SessionsByTopic />
+    </NextIntlClientProvider>
+  );
+}
+
+function SessionsByTopic() {
   const t = useTranslations('GroupPrograms');
   const locale = useLocale();
   const language = dateLanguage(locale);

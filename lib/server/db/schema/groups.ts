@@ -92,3 +92,4 @@ export const groupSessions = pgTable(
 
 export type GroupTopic = typeof groupTopics.$inferSelect;
 export type GroupSession = typeof groupSessions.$inferSelect;
+export type NewGroupSession = typeof groupSessions.$inferInsert;
