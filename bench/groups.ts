@@ -10,6 +10,7 @@ import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc } from '../lib/
 import { getConfig } from '../lib/server/config';
 import { setDatabaseForTests, type Database } from '../lib/server/db/client';
 import { groupSeries, groupSessions, groupTopics, offices, services, users, type NewGroupSession } from '../lib/server/db/schema';
+import { sessionSpan } from '../lib/server/groups/groupService';
 import { fetchBody, ok, type Json } from './support/chain';
 import { seedBenchClinic } from './support/clinic';
 import { openBenchDatabase } from './support/database';
@@ -47,9 +48,7 @@ async function seedSessions(db: Database, timeZone: string): Promise<number> {
       serviceId: service.id,
       employeeId,
       officeId: office.id,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + service.clientDurationMinutes * 60_000),
-      blockedUntil: new Date(startsAt.getTime() + service.employeeDurationMinutes * 60_000),
+      ...sessionSpan(service, startsAt),
       sessionLanguage: 'en',
       capacity,
       // From empty to full (no seat rows: the date step reads the counter, not the seats).

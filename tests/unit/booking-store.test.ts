@@ -163,8 +163,8 @@ beforeEach(() => {
 const last = (path: string) => (server.bodies.get(`/api/booking/${path}`) ?? []).at(-1) as Record<string, unknown>;
 const contact = { ...EMPTY_CONTACT, firstName: 'Élise', lastName: 'Gauthier', email: 'elise@example.ca', phone: '613 555 0142', streetNumber: '12', streetName: 'Rue Principale', city: 'Ottawa', postalCode: 'K1P 5G3' };
 
-/** Walks the flow to the date/time step with every check passing. */
-async function walkToSlots() {
+/** Walks the flow through the reasons (the offices are fetched) with every check passing. */
+async function walkToLocation() {
   const s = () => store.getState();
   expect(await s().checkSession()).toBe(true);
   s().selectService(2);
@@ -173,8 +173,13 @@ async function walkToSlots() {
   expect(await s().checkAddress(contact)).toBe(true);
   s().setReason(0, 5);
   expect(await s().checkReasons()).toBe(true);
-  s().selectOffice(1);
-  expect(await s().checkLocation()).toBe(true);
+}
+
+/** Walks the flow to the date/time step with every check passing. */
+async function walkToSlots() {
+  await walkToLocation();
+  store.getState().selectOffice(1);
+  expect(await store.getState().checkLocation()).toBe(true);
 }
 
 describe('steps', () => {
@@ -353,13 +358,7 @@ describe("the group-programs page's link to a session (?session=…&office=…&s
     const s = () => store.getState();
     s().preselectSession({ sessionId: 8, officeId: 3, sessionLanguage: 'en' });
     expect(s().sessionLanguage).toBe('en');
-    expect(await s().checkSession()).toBe(true);
-    s().selectService(2);
-    expect(await s().checkService()).toBe(true);
-    expect(await s().checkContact(contact)).toBe(true);
-    expect(await s().checkAddress(contact)).toBe(true);
-    s().setReason(0, 5);
-    expect(await s().checkReasons()).toBe(true);
+    await walkToLocation();
     expect(s().officeId).toBe(3);
     expect(await s().checkLocation()).toBe(true);
     expect(s()).toMatchObject({ date: '2026-12-08', slot: `${slotB.start}#8`, wantedSession: null });

@@ -4,10 +4,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GroupSessions } from '@/components/clinic/groups/GroupSessions';
 import { StaffOnly } from '@/components/clinic/patients/StaffOnly';
-import type { User } from '@/lib/api/auth';
 import type { GroupSessionChoices, GroupSessionView } from '@/lib/schemas/groupSessions';
 import { sendJson as send, serveApi } from '@/tests/support/apiServer';
 import { renderWithStores, storesFor, type Locale } from '@/tests/support/renderWithStores';
+import { clinicEmployee } from '@/tests/support/users';
 
 vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() }),
@@ -76,21 +76,7 @@ beforeEach(() => {
   refusal = null;
 });
 
-const employee: User = {
-  id: 2,
-  email: 'claire@equilibre.example',
-  first_name: 'Claire',
-  last_name: 'Bouchard',
-  full_name: 'Claire Bouchard',
-  is_active: true,
-  is_employee: true,
-  is_patient: false,
-  groups: [],
-  created_date: '2026-01-15T14:00:00Z',
-  employee_data: { title: 'Dietitian' },
-  user_profile: { profile_picture: null, profile_picture_url: null, preferred_language: { code: 'en' }, phone_number: null },
-  patient_data: null,
-};
+const employee = clinicEmployee;
 
 async function renderPage(locale: Locale = 'en') {
   const stores = storesFor(employee);

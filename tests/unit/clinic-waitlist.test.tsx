@@ -11,6 +11,7 @@ import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import { sendJson as send, serveApi } from '@/tests/support/apiServer';
 import { renderWithStores, storesFor, type Locale } from '@/tests/support/renderWithStores';
+import { clinicEmployee } from '@/tests/support/users';
 
 vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() }),
@@ -113,21 +114,7 @@ beforeEach(() => {
   offerRefusal = null;
 });
 
-const employee: User = {
-  id: 2,
-  email: 'claire@equilibre.example',
-  first_name: 'Claire',
-  last_name: 'Bouchard',
-  full_name: 'Claire Bouchard',
-  is_active: true,
-  is_employee: true,
-  is_patient: false,
-  groups: [],
-  created_date: '2026-01-15T14:00:00Z',
-  employee_data: { title: 'Dietitian' },
-  user_profile: { profile_picture: null, profile_picture_url: null, preferred_language: { code: 'en' }, phone_number: null },
-  patient_data: null,
-};
+const employee = clinicEmployee;
 const patient: User = { ...employee, id: 9, is_employee: false, is_patient: true, employee_data: null };
 
 async function renderWaitlist({ locale = 'en', user = employee }: { locale?: Locale; user?: User } = {}) {

@@ -13,7 +13,7 @@ import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { groupSeries, groupSessions, groupTopics, services, timeOff, type GroupSession } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
-import { GROUP_SERVICE_SLUG } from './groupService';
+import { GROUP_SERVICE_SLUG, sessionSpan } from './groupService';
 
 
 const invalid = (field: string, key: string) => new AppError('validation_error', 400, 'validationError', { fieldErrors: { [field]: [key] } });
@@ -47,7 +47,7 @@ export async function scheduleGroupSessions(db: Database, input: GroupSessionInp
     const startsAt = zonedDateTimeToUtc(date, clockToMinutes(input.time), timeZone);
     // A time the clock skips (the hour lost when DST starts) names no instant.
     if (!startsAt) throw invalid('time', 'timeInvalid');
-    return { date, startsAt, endsAt: new Date(startsAt.getTime() + service.clientDurationMinutes * 60_000), blockedUntil: new Date(startsAt.getTime() + service.employeeDurationMinutes * 60_000) };
+    return { date, ...sessionSpan(service, startsAt) };
   });
   const virtual = await isVirtualOffice(db, input.office_id);
 

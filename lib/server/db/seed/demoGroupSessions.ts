@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
 import { priceService } from '@/lib/server/booking/pricing';
 import { newVideoRoom } from '@/lib/server/booking/videoRoom';
+import { sessionSpan } from '@/lib/server/groups/groupService';
 import type { Database } from '../client';
 import { groupSeries, groupSessions, groupTopics, offices, services, users } from '../schema';
 import type { DemoVisitsOptions } from './demoVisits';
@@ -51,9 +52,7 @@ export async function seedDemoGroupSessions(tx: Database, options: DemoVisitsOpt
             serviceId: service.id,
             employeeId,
             officeId: office.id,
-            startsAt,
-            endsAt: new Date(startsAt.getTime() + service.clientDurationMinutes * 60_000),
-            blockedUntil: new Date(startsAt.getTime() + service.employeeDurationMinutes * 60_000),
+            ...sessionSpan(service, startsAt),
             sessionLanguage: item.language,
             capacity: item.capacity,
             priceCents: price.base_price,
