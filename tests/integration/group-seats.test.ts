@@ -6,9 +6,14 @@ import { GET as agendaRoute } from '@/app/api/clinic/agenda/route';
 import { POST as cancelRoute } from '@/app/api/clinic/group-sessions/[id]/cancel/route';
 import { GET as publicList } from '@/app/api/group-sessions/route';
 import { PATCH as capacityRoute } from '@/app/api/clinic/group-sessions/[id]/route';
+import { POST as recordPaymentRoute } from '@/app/api/clinic/appointments/[id]/payments/route';
+import { GET as clinicPdfRoute } from '@/app/api/clinic/receipts/[id]/pdf/route';
+import type { VisitPayments } from '@/lib/schemas/payments';
 import type { PublicGroupTopic } from '@/lib/schemas/groupSessions';
 import { addDays, utcToLocalDate } from '@/lib/server/booking/clinicTime';
 import { createManageLink } from '@/lib/server/booking/manageLinks';
+import { formatDateTime } from '@/lib/format/dates';
+import { resetConfigForTests } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, groupSessions, groupTopics } from '@/lib/server/db/schema';
 import { DEMO_DIETITIAN } from '@/lib/server/db/seed';
@@ -16,7 +21,8 @@ import { scheduleGroupSessions } from '@/lib/server/groups/schedule';
 import { bookingDriver, type Slot, type Who } from './support/booking';
 import { join } from 'node:path';
 import { demoClinic } from './support/clinic';
-import { call } from './support/http';
+import { call, callResponse } from './support/http';
+import { pdfText } from './support/pdf';
 import { deliveredOutbox } from './support/mail';
 import { addPerson, type TestPerson } from './support/people';
 
@@ -30,7 +36,7 @@ const driver = bookingDriver(clinic.catalog);
 let dietitianId = 0;
 let people = 0;
 type Handler = (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
-const byId = (handler: Handler, id: number) => (request: Request) => handler(request, { params: Promise.resolve({ id: String(id) }) });
+const byId = (handler: Handler, id: number | string) => (request: Request) => handler(request, { params: Promise.resolve({ id: String(id) }) });
 
 beforeAll(async () => {
   await clinic.open();
@@ -258,5 +264,31 @@ describe('a seat in a group session', () => {
     // Full now: the next person is told it just filled up.
     const late = await toDateStep(await patient(), first.id);
     expect(late.entry!.slot.group_session!.seats_left).toBe(0);
+  });
+
+  it('a seat’s receipt names the topic and the meeting’s date, in the seat’s language', async () => {
+    const session = await sessionIn(10, 6);
+    const step = await toDateStep(await patient(), session.id);
+    expect((await driver.choose(step.t, step.entry!.date, step.entry!.slot, step.who)).status).toBe(200);
+    expect((await driver.book(step.t, step.who)).status).toBe(200);
+    const [seat] = await db.select().from(appointments).where(eq(appointments.groupSessionId, session.id));
+    const staff = await clinic.cookieFor(dietitianId);
+    // Group programs carry HST: a receipt needs the clinic's HST number.
+    process.env.CLINIC_HST_NUMBER = '123456789 RT0001';
+    resetConfigForTests();
+    const paid = await call(byId(recordPaymentRoute, seat!.id), `/api/clinic/appointments/${seat!.id}/payments`, {
+      cookie: staff,
+      body: { amount_cents: seat!.totalCents, method: 'card', paid_on: utcToLocalDate(new Date(), 'America/Toronto') },
+    }).finally(() => {
+      delete process.env.CLINIC_HST_NUMBER;
+      resetConfigForTests();
+    });
+    expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+    const receipt = (paid.json.payments as VisitPayments).payments[0]!.receipts[0]!;
+    const pdf = await callResponse(byId(clinicPdfRoute, receipt.id), `/api/clinic/receipts/${receipt.id}/pdf`, { cookie: staff });
+    expect(pdf.status).toBe(200);
+    const text = pdfText(new Uint8Array(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(text).toContain('Group programs — Heart-healthy cooking');
+    expect(text).toContain(formatDateTime(session.startsAt, 'en', 'long').replace(/\s+/g, ' '));
   });
 });

@@ -19,6 +19,7 @@ import {
 import { queueEmail } from '@/lib/server/email/queue';
 import { appointmentIcs, appointmentIcsText, appointmentUid, icsAttachment } from './calendar';
 import { createManageLink } from './manageLinks';
+import { nameWithTopic } from '@/lib/server/groups/groupService';
 import { netPaidCents } from '@/lib/server/receipts/refundDue';
 import { joinUrlOf } from './videoRoom';
 
@@ -101,7 +102,7 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
           .from(groupSessions)
           .innerJoin(groupTopics, eq(groupTopics.id, groupSessions.topicId))
           .where(eq(groupSessions.id, appointment.groupSessionId));
-  const serviceNameIn = (language: 'en' | 'fr') => `${language === 'fr' ? service.nameFr : service.nameEn}${topic ? ` — ${topic[language]}` : ''}`;
+  const serviceNameIn = (language: 'en' | 'fr') => nameWithTopic({ en: service.nameEn, fr: service.nameFr }, topic)[language];
   const people = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.preferredLanguage })
     .from(users)

@@ -14,3 +14,8 @@ export function sessionSpan(service: { clientDurationMinutes: number; employeeDu
     blockedUntil: new Date(startsAt.getTime() + service.employeeDurationMinutes * 60_000),
   };
 }
+
+/** A service's name, with a seat's topic after it (« Programmes de groupe — Vivre avec… »): e-mails and receipts. */
+export function nameWithTopic(name: { en: string; fr: string }, topic: { en: string; fr: string } | null | undefined): { en: string; fr: string } {
+  return topic ? { en: `${name.en} — ${topic.en}`, fr: `${name.fr} — ${topic.fr}` } : name;
+}

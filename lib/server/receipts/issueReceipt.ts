@@ -10,6 +10,8 @@ import type { Database } from '@/lib/server/db/client';
 import {
   appointments,
   employeeProfiles,
+  groupSessions,
+  groupTopics,
   payments,
   receipts,
   services,
@@ -18,6 +20,7 @@ import {
   type Receipt,
   type ReceiptContent,
 } from '@/lib/server/db/schema';
+import { nameWithTopic } from '@/lib/server/groups/groupService';
 import { AppError } from '@/lib/server/http/appError';
 import { queueReceiptEmail } from './mail';
 import { assertPrintable, PLACEHOLDER_NUMBER } from './pdf';
@@ -54,6 +57,8 @@ export async function lockVisit(tx: Database, appointmentId: number) {
     .select({
       appointment: appointments,
       service: { nameEn: services.nameEn, nameFr: services.nameFr },
+      // A seat's receipt names its group's topic (issue #28).
+      topic: { en: groupTopics.titleEn, fr: groupTopics.titleFr },
       dietitian: { firstName: dietitian.firstName, lastName: dietitian.lastName, registrationNumber: employeeProfiles.registrationNumber },
       patient: { firstName: patient.firstName, lastName: patient.lastName, email: patient.email },
     })
@@ -62,6 +67,8 @@ export async function lockVisit(tx: Database, appointmentId: number) {
     .innerJoin(dietitian, eq(dietitian.id, appointments.employeeId))
     .leftJoin(employeeProfiles, eq(employeeProfiles.userId, appointments.employeeId))
     .leftJoin(patient, eq(patient.id, appointments.patientId))
+    .leftJoin(groupSessions, eq(groupSessions.id, appointments.groupSessionId))
+    .leftJoin(groupTopics, eq(groupTopics.id, groupSessions.topicId))
     .where(eq(appointments.id, appointmentId))
     .for('update', { of: appointments });
   return row;
@@ -94,7 +101,7 @@ function snapshot(visit: Visit, payment: Pick<Payment, 'method' | 'paidOn' | 're
       hstNumber: visit.appointment.taxCents > 0 ? (getConfig().clinicHstNumber ?? null) : null,
     },
     patientName: personOf(visit).name,
-    service: { en: visit.service.nameEn, fr: visit.service.nameFr },
+    service: nameWithTopic({ en: visit.service.nameEn, fr: visit.service.nameFr }, visit.topic),
     serviceDate: visit.appointment.startsAt.toISOString(),
     // The patient's time (the service's client duration), as insurers ask for it.
     durationMinutes: Math.round((visit.appointment.endsAt.getTime() - visit.appointment.startsAt.getTime()) / 60_000),
