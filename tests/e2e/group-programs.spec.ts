@@ -2,12 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { axe } from './support/axe';
 import { signUp } from './support/accounts';
 import { atStep, chooseReason, confirm, continueStep, demo, fillAddress, main, messages, signIn } from './support/booking';
-import { linkFromMail, waitForMail } from './support/outbox';
+import { linkFromMail, linkIn, waitForMail } from './support/outbox';
 
 /**
  * Issue #28, in French: the dietitian schedules a two-seat session on the clinic's page; a
  * patient books a seat from the group-programs page (the flow opens with the session chosen); a
- * second, new patient books the last seat; a third visitor finds it full on the page. Each seat's
+ * second, new patient books the last seat; a third visitor finds it full on the page; the first
+ * patient cancels from the e-mailed link and the page offers that one seat again. Each seat's
  * confirmation names the topic and no other attendee. axe-clean pages.
  */
 
@@ -113,7 +114,17 @@ test('a French group session: two patients take its two seats from the group-pro
   await expect(sessionCard(third).getByRole('link')).toHaveCount(0);
   await expectNoAxeViolations(third);
 
-  // The clinic's page counts them.
+  // The first patient cancels from the e-mailed link: that seat frees, and the page offers it again.
+  const m = fr.Manage;
+  await first.goto(linkIn(firstMail.text, 'gerer-mon-rendez-vous'));
+  await main(first).getByRole('button', { name: m.cancel }).click();
+  await main(first).getByRole('button', { name: m.cancelConfirm }).click();
+  await expect(main(first).getByRole('status').filter({ hasText: m.cancelledNow })).toBeFocused();
+  await third.reload();
+  await expect(sessionCard(third)).toContainText('Plus qu’une place', { timeout: 20_000 });
+  await expect(sessionCard(third).getByRole('link')).toHaveCount(1);
+
+  // The clinic's page counts the seat left.
   await desk.reload();
-  await expect(main(desk).getByRole('listitem').filter({ hasText: topic }).filter({ hasText: 'Claire Bouchard' })).toContainText('2/2 places');
+  await expect(main(desk).getByRole('listitem').filter({ hasText: topic }).filter({ hasText: 'Claire Bouchard' })).toContainText('1/2 places');
 });

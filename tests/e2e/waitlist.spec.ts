@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from './support/axe';
 import { chooseFirstSlot, chooseOffice, chooseReason, chooseService, confirm, fillAddress, fillContact, main, messages, passSession, bookingPath } from './support/booking';
-import { waitForMail } from './support/outbox';
+import { linkIn, waitForMail } from './support/outbox';
 
 /**
  * Issue 16, in French: a guest joins the waitlist on the date step for the day of someone
@@ -14,14 +14,6 @@ const w = fr.Booking.waitlist;
 const t = fr.Waitlist;
 const unique = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.ca`;
 const consultation = fr.Services['individual-consultation'].name;
-
-/** A link of an e-mail (path and fragment) to the page whose French path is `frenchPath`. */
-function linkIn(text: string, frenchPath: string): string {
-  const link = new RegExp(`https?://\\S+/fr/${frenchPath}#[A-Za-z0-9_-]{43}`).exec(text)?.[0];
-  if (!link) throw new Error(`No /fr/${frenchPath} link in the e-mail: ${text}`);
-  const url = new URL(link);
-  return url.pathname + url.hash;
-}
 
 /** What a manage link opens, read from the API the manage page calls (the token goes in the body). */
 async function visitOf(page: Page, manageLink: string): Promise<{ status: string; start: string }> {

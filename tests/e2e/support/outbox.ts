@@ -92,3 +92,11 @@ export async function linkFromMail(to: string, options?: Parameters<typeof waitF
   const url = new URL(firstLink(await waitForMail(to, options)));
   return url.pathname + url.search;
 }
+
+/** A link of an e-mail (path and fragment) to the page whose French path is `frenchPath`. */
+export function linkIn(text: string, frenchPath: string): string {
+  const link = new RegExp(`https?://\\S+/fr/${frenchPath}#[A-Za-z0-9_-]{43}`).exec(text)?.[0];
+  if (!link) throw new Error(`No /fr/${frenchPath} link in the e-mail: ${text}`);
+  const url = new URL(link);
+  return url.pathname + url.hash;
+}
