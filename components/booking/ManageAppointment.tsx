@@ -171,9 +171,11 @@ function ManageActions({ appointment, mode, busy, onMode, onCancel }: ActionsPro
       <p>{hours > 0 ? t('policy', { hours }) : t('policyAnyTime')}</p>
       {mode === 'view' ? (
         <div className="button-row">
-          <button type="button" className="button button--primary" onClick={() => onMode('reschedule')}>
-            {t('reschedule')}
-          </button>
+          {appointment.can_move ? (
+            <button type="button" className="button button--primary" onClick={() => onMode('reschedule')}>
+              {t('reschedule')}
+            </button>
+          ) : null}
           <button type="button" className="button button--secondary" onClick={() => onMode('confirmCancel')}>
             {t('cancel')}
           </button>

@@ -14,6 +14,9 @@ export const manageApi = {
   view: (token: string) => post<{ appointment: ManagedAppointment }>('/api/booking/manage', { token }),
   cancel: (token: string) => post<{ appointment: ManagedAppointment }>('/api/booking/manage/cancel', { token }),
   slots: (token: string) => post<{ appointment_options: AppointmentOptions }>('/api/booking/manage/slots', { token }),
-  reschedule: (token: string, start: string) =>
-    post<{ appointment: ManagedAppointment }>('/api/booking/manage/reschedule', { token, start }),
+  /** `slot`: a chosen time's key, 'start' for a visit or 'start#session' for a group seat. */
+  reschedule: (token: string, slot: string) => {
+    const [start, session] = slot.split('#');
+    return post<{ appointment: ManagedAppointment }>('/api/booking/manage/reschedule', { token, start, ...(session && { group_session_id: Number(session) }) });
+  },
 };

@@ -14,7 +14,12 @@ export const manageTokenSchema = z.strictObject({ token });
 export const manageSlotsSchema = z.strictObject({ token, from_date: localDate.optional() });
 
 /** POST /api/booking/manage/reschedule: a start the slots answer offered. */
-export const manageRescheduleSchema = z.strictObject({ token, start: z.iso.datetime({ offset: true, error: 'timeInvalid' }) });
+export const manageRescheduleSchema = z.strictObject({
+  token,
+  start: z.iso.datetime({ offset: true, error: 'timeInvalid' }),
+  /** A seat's move names the session (two may start at one time). */
+  group_session_id: z.int32().positive().optional(),
+});
 
 /* Answers, shared by the route handlers (lib/server/booking/managedView.ts) and the browser (lib/api/manage.ts). */
 
@@ -31,6 +36,8 @@ export interface ManagedAppointment {
   tax_cents: number;
   cancellation_notice_hours: number;
   can_change: boolean;
+  /** Whether it can move to another time (a seat in a series cannot: it is cancelled instead). */
+  can_move: boolean;
   /** The visit has begun: nothing is left to change. */
   has_started: boolean;
   join_url: string | null;

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as manageCancel } from '@/app/api/booking/manage/cancel/route';
+import { POST as manageView } from '@/app/api/booking/manage/route';
+import { POST as manageReschedule } from '@/app/api/booking/manage/reschedule/route';
 import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
 import { GET as agendaRoute } from '@/app/api/clinic/agenda/route';
 import { POST as cancelRoute } from '@/app/api/clinic/group-sessions/[id]/cancel/route';
@@ -48,14 +50,14 @@ afterAll(() => clinic.close());
 const patient = () => addPerson(db, { email: `seat-${++people}@example.test`, role: 'patient' });
 
 /** A session (or a weekly series of `meetings`) of `capacity` seats at the Centretown office, in English, `weeks` weeks ahead at 18:00. */
-async function sessionIn(weeks: number, capacity: number, meetings = 1, topicSlug = 'heart-healthy-cooking') {
+async function sessionIn(weeks: number, capacity: number, meetings = 1, topicSlug = 'heart-healthy-cooking', time = '18:00') {
   const [topic] = await db.select().from(groupTopics).where(eq(groupTopics.slug, topicSlug));
   const [session] = await scheduleGroupSessions(db, {
     topic_id: topic!.id,
     employee_id: dietitianId,
     office_id: clinic.catalog.officeId.centretown!,
     date: addDays(utcToLocalDate(new Date(), 'America/Toronto'), 7 * weeks),
-    time: '18:00',
+    time,
     session_language: 'en',
     capacity,
     meetings,
@@ -140,7 +142,7 @@ describe('a seat in a group session', () => {
     expect(late.entry!.slot.group_session!.seats_left).toBe(0);
   });
 
-  it('is cancelled on its own from its manage link, which frees exactly one seat; it is not moved like a visit', async () => {
+  it('is cancelled on its own from its manage link, which frees exactly one seat', async () => {
     const session = await sessionIn(4, 4);
     const seats = [];
     for (let i = 0; i < 2; i++) {
@@ -159,9 +161,6 @@ describe('a seat in a group session', () => {
     expect(roster.map((a) => a.id).sort()).toEqual([...seats].sort());
     const [first] = await db.select().from(appointments).where(eq(appointments.id, seats[0]!));
     const token = (await createManageLink(db, first!)).split('#')[1]!;
-    const move = await call(manageSlots, '/api/booking/manage/slots', { body: { token }, locale: 'fr', headers: { 'x-forwarded-for': '203.0.113.40' } });
-    expect(move.status).toBe(409);
-    expect(move.json).toMatchObject({ code: 'group_seat_move', message: 'Une place à une séance de groupe ne se déplace pas\u00a0: annulez-la, puis réservez une place à une autre séance.' });
     const cancelled = await call(manageCancel, '/api/booking/manage/cancel', { body: { token }, headers: { 'x-forwarded-for': '203.0.113.40' } });
     expect(cancelled.status, JSON.stringify(cancelled.json)).toBe(200);
     expect(await seatsTaken(session.id)).toBe(1);
@@ -290,5 +289,61 @@ describe('a seat in a group session', () => {
     const text = pdfText(new Uint8Array(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
     expect(text).toContain('Group programs — Heart-healthy cooking');
     expect(text).toContain(formatDateTime(session.startsAt, 'en', 'long').replace(/\s+/g, ' '));
+  });
+
+  it('moves from its manage link to another session of its topic: one seat back, one taken, the person told; never into a full session, never a series seat', async () => {
+    const from = await sessionIn(11, 3);
+    const to = await sessionIn(12, 1);
+    const series = await sessionIn(11, 4, 2, 'heart-healthy-cooking', '20:00');
+    const seatIn = async (sessionId: number) => {
+      const person = await patient();
+      const step = await toDateStep(person, sessionId);
+      expect((await driver.choose(step.t, step.entry!.date, step.entry!.slot, step.who)).status).toBe(200);
+      const booked = await driver.book(step.t, step.who);
+      expect(booked.status).toBe(200);
+      const [row] = await db.select().from(appointments).where(eq(appointments.id, (booked.json.appointment as { id: number }).id));
+      return { person, row: row!, token: (await createManageLink(db, row!)).split('#')[1]! };
+    };
+    const mover = await seatIn(from.id);
+    await seatIn(to.id);
+    const headers = { 'x-forwarded-for': '203.0.113.41' };
+
+    // Its topic's other single sessions, the full one shown full; not its own, not a series.
+    const slots = await call(manageSlots, '/api/booking/manage/slots', { body: { token: mover.token }, headers });
+    expect(slots.status, JSON.stringify(slots.json)).toBe(200);
+    const offered = Object.values(slots.json.appointment_options as Record<string, Slot[]>).flat();
+    expect(offered.find((o) => o.group_session?.id === to.id)?.group_session).toMatchObject({ topic: 'Heart-healthy cooking', seats_left: 0 });
+    expect(offered.map((o) => o.group_session?.id)).not.toContain(from.id);
+    expect(offered.map((o) => o.group_session?.id)).not.toContain(series.id);
+
+    const move = () => call(manageReschedule, '/api/booking/manage/reschedule', { body: { token: mover.token, start: to.startsAt.toISOString(), group_session_id: to.id }, headers, locale: 'fr' });
+    const full = await move();
+    expect(full.status).toBe(409);
+    expect(full.json.code).toBe('group_session_full');
+    const wrongTime = await call(manageReschedule, '/api/booking/manage/reschedule', { body: { token: mover.token, start: from.startsAt.toISOString(), group_session_id: to.id }, headers });
+    expect(wrongTime.json.code).toBe('slot_unavailable');
+    expect([await seatsTaken(from.id), await seatsTaken(to.id)]).toEqual([1, 1]);
+
+    const staff = await clinic.cookieFor(dietitianId);
+    expect((await call(byId(capacityRoute, to.id), `/api/clinic/group-sessions/${to.id}`, { method: 'PATCH', body: { capacity: 2 }, cookie: staff })).status).toBe(200);
+    const outbox = join(clinic.dataDir, 'outbox');
+    const before = (await deliveredOutbox(outbox)).length;
+    const moved = await move();
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    expect(moved.json.appointment).toMatchObject({ status: 'booked', start: to.startsAt.toISOString(), service_name: 'Programmes de groupe — Cuisiner pour la santé du cœur', can_move: true });
+    expect([await seatsTaken(from.id), await seatsTaken(to.id)]).toEqual([0, 2]);
+    const rows = await db.select().from(appointments).where(eq(appointments.patientId, mover.person.id));
+    expect(rows.map((r) => [r.groupSessionId, r.status]).sort()).toEqual([[from.id, 'cancelled'], [to.id, 'booked']].sort());
+    const told = (await deliveredOutbox(outbox)).slice(before).filter((m) => m.to === mover.person.email);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('Group programs — Heart-healthy cooking');
+
+    // A seat in a series: the page offers no move, and the call says why.
+    const inSeries = await seatIn(series.id);
+    const view = await call(manageView, '/api/booking/manage', { body: { token: inSeries.token }, headers });
+    expect(view.json.appointment).toMatchObject({ can_change: true, can_move: false });
+    const refused = await call(manageSlots, '/api/booking/manage/slots', { body: { token: inSeries.token }, headers, locale: 'fr' });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: 'group_series_seat_move', message: 'Une place dans une série ne se déplace pas une rencontre à la fois\u00a0: annulez-la, puis réservez une place dans une autre série.' });
   });
 });

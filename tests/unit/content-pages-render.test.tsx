@@ -25,6 +25,7 @@ vi.mock('next-intl/server', () => ({
   getTranslations: async ({ locale, namespace }: { locale: Locale; namespace?: string }) =>
     createTranslator({ locale, messages: messages[locale], namespace: namespace as never }),
   getFormatter: async ({ locale }: { locale: Locale }) => createFormatter({ locale, timeZone: 'America/Toronto' }),
+  getMessages: async ({ locale }: { locale: Locale }) => messages[locale],
 }));
 
 vi.mock('next/navigation', () => ({

@@ -225,6 +225,7 @@ describe('the receipts on the manage page', () => {
     tax_cents: 0,
     cancellation_notice_hours: 24,
     can_change: false,
+    can_move: false,
     has_started: true,
     join_url: null,
     join_opens_at: null,

@@ -59,6 +59,7 @@ const booked: ManagedAppointment = {
   tax_cents: 0,
   cancellation_notice_hours: 24,
   can_change: true,
+  can_move: true,
   has_started: false,
   join_url: null,
   join_opens_at: null,

@@ -38,6 +38,7 @@ export type AppointmentValues = Pick<
   | 'bookedBy'
   | 'timeslotTokenJti'
   | 'videoRoom'
+  | 'groupSessionId'
 >;
 
 /** The new time (and whatever else the new booking chain chose) of a rescheduled appointment. */

@@ -1,16 +1,16 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
+import type { AppointmentOptions } from '@/lib/schemas/bookingSlots';
 import type { ManagedAppointment } from '@/lib/schemas/manageAppointment';
 import { openGuardedLink } from '@/lib/server/auth/linkGuard';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, services, type Appointment } from '@/lib/server/db/schema';
 import { kickMailQueue } from '@/lib/server/email/queue';
 import { announce } from '@/lib/server/events/announce';
+import { seatMoveOptions, moveSeat } from '@/lib/server/groups/moveSeat';
 import { AppError } from '@/lib/server/http/appError';
 import { lockDietitianBookings, rescheduleAppointment, slotUnavailable } from './appointments';
-import { seatNotMoved } from './steps/rescheduling';
-import type { AppointmentSlot } from './availability';
 import { cancelAndNotify } from './cancel';
 import { describeManaged, manageLinkInvalid } from './managedView';
 import { appointmentOfLinkHash } from './manageLinks';
@@ -18,7 +18,7 @@ import { appointmentAtSlot } from './newAppointment';
 import { queueBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
 import { assertMoves, isOwnStart, sameSlotRefused } from './sameSlot';
-import { availableSlots, findCurrentSlot, loadService, type SlotQuery } from './slots';
+import { availableSlots, findCurrentSlot, loadService, type ServiceRow, type SlotQuery } from './slots';
 import type { Actor } from './stepTokens';
 
 /**
@@ -90,12 +90,12 @@ function slotQueryFor(appointment: Appointment): SlotQuery {
 }
 
 /** The times the appointment can move to: the booking flow's date-and-time step, for this visit. */
-export async function slotsByLink(db: Database, request: ManageRequest & { fromDate?: string }): Promise<Record<string, AppointmentSlot[]>> {
+export async function slotsByLink(db: Database, request: ManageRequest & { fromDate?: string }): Promise<AppointmentOptions> {
   const now = request.now ?? new Date();
   const appointment = await openManageLink(db, request.token, request.ip, now);
   await assertChangeable(db, appointment, now, 'rescheduleTooLate');
-  if (appointment.groupSessionId !== null) throw seatNotMoved();
   const service = await loadService(db, appointment.serviceId);
+  if (appointment.groupSessionId !== null) return seatMoveOptions(db, appointment, service, now);
   return (await availableSlots(db, slotQueryFor(appointment), service, now, request.fromDate)).options;
 }
 
@@ -105,12 +105,12 @@ export async function slotsByLink(db: Database, request: ManageRequest & { fromD
  * link then opens the new visit. Answers the new visit. The visit's own time, where its own
  * dietitian keeps it, is no move: refused (sameSlot.ts), with nothing changed and no e-mail.
  */
-export async function rescheduleByLink(db: Database, request: ManageRequest & { start: string }): Promise<ManagedAppointment> {
+export async function rescheduleByLink(db: Database, request: ManageRequest & { start: string; groupSessionId?: number }): Promise<ManagedAppointment> {
   const now = request.now ?? new Date();
   const appointment = await openManageLink(db, request.token, request.ip, now);
   await assertChangeable(db, appointment, now, 'rescheduleTooLate');
-  if (appointment.groupSessionId !== null) throw seatNotMoved();
   const service = await loadService(db, appointment.serviceId);
+  if (appointment.groupSessionId !== null) return moveSeatByLink(db, appointment, service, request, now);
   const query = slotQueryFor(appointment);
   if (isOwnStart(appointment, request.start) && (await findCurrentSlot(db, query, service, { startIso: request.start, now, dietitianId: appointment.employeeId }))) {
     throw sameSlotRefused();
@@ -141,6 +141,15 @@ export async function rescheduleByLink(db: Database, request: ManageRequest & { 
     await queueBookingNotices(tx, { appointmentId: result.appointment.id, kind: 'rescheduled', previousStart: appointment.startsAt });
     return result.appointment;
   });
+  void kickMailQueue();
+  announce('time-freed');
+  return describeManaged(db, moved, request.locale, now);
+}
+
+/** A seat's move by its link (issue #28): to the session named, which must start at `start`. */
+async function moveSeatByLink(db: Database, seat: Appointment, service: ServiceRow, request: ManageRequest & { start: string; groupSessionId?: number }, now: Date) {
+  if (request.groupSessionId === undefined) throw slotUnavailable();
+  const moved = await moveSeat(db, seat, service, { sessionId: request.groupSessionId, start: request.start }, now);
   void kickMailQueue();
   announce('time-freed');
   return describeManaged(db, moved, request.locale, now);

@@ -4,7 +4,8 @@ import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import type { ManagedAppointment } from '@/lib/schemas/manageAppointment';
 import type { Database } from '@/lib/server/db/client';
-import { offices, services, users, type Appointment } from '@/lib/server/db/schema';
+import { groupSessions, groupTopics, offices, services, users, type Appointment } from '@/lib/server/db/schema';
+import { nameWithTopic } from '@/lib/server/groups/groupService';
 import { AppError } from '@/lib/server/http/appError';
 import { locationOf } from './notifications';
 import { canCancelOrReschedule } from './rules';
@@ -25,6 +26,15 @@ export async function describeManaged(db: Database, appointment: Appointment, lo
     .from(services)
     .innerJoin(offices, eq(offices.id, appointment.officeId))
     .where(eq(services.id, appointment.serviceId));
+  // A seat names its group's topic; a seat in a series moves with its series only (issue #28).
+  const [group] =
+    appointment.groupSessionId === null
+      ? []
+      : await db
+          .select({ topic: { en: groupTopics.titleEn, fr: groupTopics.titleFr }, seriesId: groupSessions.seriesId })
+          .from(groupSessions)
+          .innerJoin(groupTopics, eq(groupTopics.id, groupSessions.topicId))
+          .where(eq(groupSessions.id, appointment.groupSessionId));
   if (!row) throw manageLinkInvalid();
   const ids = [appointment.employeeId, ...(appointment.patientId === null ? [] : [appointment.patientId])];
   const people = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
@@ -34,11 +44,10 @@ export async function describeManaged(db: Database, appointment: Appointment, lo
   const booked = appointment.status === 'booked';
   const decision = canCancelOrReschedule({ startsAt: appointment.startsAt, now, minCancellationNoticeHours: service.minCancellationNoticeHours, actor: 'patient' });
   const joinUrl = booked ? joinUrlOf(appointment.videoRoom) : null;
-  const fr = locale === 'fr';
   return {
     status: appointment.status,
     first_name: patient?.firstName ?? '',
-    service_name: fr ? service.nameFr : service.nameEn,
+    service_name: nameWithTopic({ en: service.nameEn, fr: service.nameFr }, group?.topic)[locale],
     start: appointment.startsAt.toISOString(),
     end: appointment.endsAt.toISOString(),
     // The same words as the e-mail (its join link is shown apart, from join_url).
@@ -48,6 +57,7 @@ export async function describeManaged(db: Database, appointment: Appointment, lo
     tax_cents: appointment.taxCents,
     cancellation_notice_hours: service.minCancellationNoticeHours,
     can_change: booked && decision.allowed,
+    can_move: booked && decision.allowed && (group === undefined || group.seriesId === null),
     has_started: appointment.startsAt.getTime() <= now.getTime(),
     join_url: joinUrl,
     join_opens_at: joinUrl ? new Date(appointment.startsAt.getTime() - JOIN_OPENS_MINUTES * 60_000).toISOString() : null,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
@@ -16,6 +16,8 @@ export interface GroupSessionQuery {
   officeId: number;
   sessionLanguage: Locale;
   serviceId: number;
+  /** A seat's move: only this topic's single sessions, other than the seat's own. */
+  moveFrom?: { topicId: number; sessionId: number };
 }
 
 /** A session opens to seats while scheduled, at the service's notice; a series, while its first meeting does. */
@@ -49,6 +51,7 @@ export async function groupSessionOptions(
         eq(groupSessions.sessionLanguage, query.sessionLanguage),
         eq(groupTopics.active, true),
         bookable(service, window.now),
+        ...(query.moveFrom ? [eq(groupSessions.topicId, query.moveFrom.topicId), ne(groupSessions.id, query.moveFrom.sessionId), isNull(groupSessions.seriesId)] : []),
         gte(groupSessions.startsAt, from),
         lt(groupSessions.startsAt, to),
       ),

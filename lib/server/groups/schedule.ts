@@ -14,18 +14,10 @@ import type { Database } from '@/lib/server/db/client';
 import { groupSeries, groupSessions, groupTopics, services, timeOff, type GroupSession } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { GROUP_SERVICE_SLUG, sessionSpan } from './groupService';
+import { dbErrorOf } from './seats';
 
 
 const invalid = (field: string, key: string) => new AppError('validation_error', 400, 'validationError', { fieldErrors: { [field]: [key] } });
-
-/** The first code and constraint of a database error, through drizzle's wrapping. */
-function dbErrorOf(error: unknown): { code?: string; constraint?: string } {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (typeof code === 'string') return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
-  }
-  return {};
-}
 
 /**
  * POST /api/clinic/group-sessions: schedules a session, or a weekly series of `meetings`

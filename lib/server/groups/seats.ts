@@ -8,11 +8,11 @@ import { appointments, type Appointment, type GroupSession, type NewAppointment 
 /** What a seat's rows take from the booking: whose it is, why, and who booked it. */
 export type SeatParty = Pick<NewAppointment, 'patientId' | 'guestContact' | 'reasons' | 'message' | 'bookedBy' | 'sessionLanguage'>;
 
-const sessionFull = () => new AppError('group_session_full', 409, 'groupSessionFull');
-const seatHeld = () => new AppError('group_seat_held', 409, 'groupSeatHeld');
+export const sessionFull = () => new AppError('group_session_full', 409, 'groupSessionFull');
+export const seatHeld = () => new AppError('group_seat_held', 409, 'groupSeatHeld');
 
 /** The first code and constraint of a database error, through drizzle's wrapping. */
-function dbErrorOf(error: unknown): { code?: string; constraint?: string } {
+export function dbErrorOf(error: unknown): { code?: string; constraint?: string } {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (typeof code === 'string') return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
