@@ -2,8 +2,9 @@ import type { GroupSessionChoices, GroupSessionView } from '@/lib/schemas/groupS
 
 /**
  * The clinic's group sessions (issue #28): GET /api/clinic/group-sessions/choices, GET and POST
- * /api/clinic/group-sessions, PATCH …/<id> (seats), POST …/<id>/cancel. Silent calls (no toasts): the page shows its own loading, failure
- * and result texts, the server's sentence included. The HTTP client loads on the first call.
+ * /api/clinic/group-sessions, PATCH …/<id> (seats), POST …/<id>/move and …/<id>/cancel. Silent
+ * calls (no toasts): the page shows its own loading, failure and result texts, the server's
+ * sentence included. The HTTP client loads on the first call.
  */
 
 /** The server's sentence of a successful change. */
@@ -52,5 +53,12 @@ export async function setGroupCapacity(id: number, capacity: number): Promise<st
 export async function cancelGroupSession(id: number, wholeSeries: boolean): Promise<string> {
   const { api } = await import('./client');
   const { data } = await api.post<{ messages?: Array<{ message?: string }> }>(`/api/clinic/group-sessions/${id}/cancel`, { whole_series: wholeSeries }, { silent: true });
+  return sentence(data);
+}
+
+/** Moves a session (one meeting) to another date, time or office; each attendee is told by e-mail. */
+export async function moveGroupSession(id: number, body: { date: string; time: string; office_id: number }): Promise<string> {
+  const { api } = await import('./client');
+  const { data } = await api.post<{ messages?: Array<{ message?: string }> }>(`/api/clinic/group-sessions/${id}/move`, body, { silent: true });
   return sentence(data);
 }

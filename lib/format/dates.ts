@@ -138,6 +138,11 @@ export function localDateOf(instant: Instant, timeZone: string = clinic.timeZone
   return format(toDate(instant), 'yyyy-MM-dd', { in: tz(timeZone) });
 }
 
+/** The 24-hour clock time 'HH:MM' of an instant on the clinic's clock (a form's time field). */
+export function localClockOf(instant: Instant, timeZone: string = clinic.timeZone): string {
+  return format(toDate(instant), 'HH:mm', { in: tz(timeZone) });
+}
+
 /** A month 'YYYY-MM' (or any date in it) as "November 2026" / « novembre 2026 ». */
 export function formatMonth(month: string, language: DateLanguage): string {
   return onCalendar(`${month.slice(0, 7)}-01`, 'LLLL y', language);

@@ -51,6 +51,7 @@ export const apiRoutes = {
   '/api/clinic/group-sessions': ['GET', 'POST'],
   '/api/clinic/group-sessions/[id]': ['PATCH'],
   '/api/clinic/group-sessions/[id]/cancel': ['POST'],
+  '/api/clinic/group-sessions/[id]/move': ['POST'],
   '/api/clinic/group-sessions/choices': ['GET'],
   '/api/clinic/invitations': ['POST'],
   '/api/clinic/mail-failures': ['GET'],

@@ -44,6 +44,19 @@ export const groupCapacitySchema = z.strictObject({
   capacity: z.number().int().min(GROUP_CAPACITY_MIN, 'groupCapacityRange').max(GROUP_CAPACITY_MAX, 'groupCapacityRange'),
 });
 
+/** POST /api/clinic/group-sessions/<id>/move: the session's new date, time and office. */
+export const groupSessionMoveSchema = z
+  .strictObject({
+    date: z.string().refine(isClinicDate, 'dateInvalid'),
+    time: z.string().regex(/^([01]\d|2[0-3]):([0-5]\d)$/, 'timeInvalid'),
+    office_id: z.int32({ error: 'required' }).positive('required'),
+  })
+  .superRefine((input, ctx) => {
+    if (clockToMinutes(input.time) % GRID_MINUTES !== 0) ctx.addIssue({ code: 'custom', path: ['time'], message: 'scheduleTimeGrid' });
+  });
+
+export type GroupSessionMoveInput = z.infer<typeof groupSessionMoveSchema>;
+
 /* Answers, shared by the route handlers and the clinic's pages. */
 
 export interface GroupTopicView {

@@ -8,11 +8,12 @@ import { GET as agendaRoute } from '@/app/api/clinic/agenda/route';
 import { POST as cancelRoute } from '@/app/api/clinic/group-sessions/[id]/cancel/route';
 import { GET as publicList } from '@/app/api/group-sessions/route';
 import { PATCH as capacityRoute } from '@/app/api/clinic/group-sessions/[id]/route';
+import { POST as moveRoute } from '@/app/api/clinic/group-sessions/[id]/move/route';
 import { POST as recordPaymentRoute } from '@/app/api/clinic/appointments/[id]/payments/route';
 import { GET as clinicPdfRoute } from '@/app/api/clinic/receipts/[id]/pdf/route';
 import type { VisitPayments } from '@/lib/schemas/payments';
 import type { PublicGroupTopic } from '@/lib/schemas/groupSessions';
-import { addDays, utcToLocalDate } from '@/lib/server/booking/clinicTime';
+import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
 import { createManageLink } from '@/lib/server/booking/manageLinks';
 import { formatDateTime } from '@/lib/format/dates';
 import { resetConfigForTests } from '@/lib/server/config';
@@ -345,5 +346,72 @@ describe('a seat in a group session', () => {
     const refused = await call(manageSlots, '/api/booking/manage/slots', { body: { token: inSeries.token }, headers, locale: 'fr' });
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ code: 'group_series_seat_move', message: 'Une place dans une série ne se déplace pas une rencontre à la fois\u00a0: annulez-la, puis réservez une place dans une autre série.' });
+  });
+
+  it('the clinic moves a session with its seats: each attendee told once, nothing changed when the new time is taken', async () => {
+    const session = await sessionIn(5, 4);
+    const attendees = [await patient(), await patient()];
+    for (const person of attendees) {
+      const step = await toDateStep(person, session.id);
+      expect((await driver.choose(step.t, step.entry!.date, step.entry!.slot, step.who)).status).toBe(200);
+      expect((await driver.book(step.t, step.who)).status).toBe(200);
+    }
+    const day = utcToLocalDate(session.startsAt, 'America/Toronto');
+    await sessionIn(5, 4, 1, 'heart-healthy-cooking', '20:00');
+    const staff = await clinic.cookieFor(dietitianId);
+    const path = `/api/clinic/group-sessions/${session.id}/move`;
+    const moveTo = (date: string, time: string, office = clinic.catalog.officeId.centretown!, cookie = staff) =>
+      call(byId(moveRoute, session.id), path, { body: { date, time, office_id: office }, cookie, locale: 'fr' });
+
+    expect((await moveTo(addDays(day, 1), '18:00', undefined, attendees[0]!.cookie)).status).toBe(403);
+    // Over the dietitian's other session that evening.
+    const over = await moveTo(day, '19:30');
+    expect(over.status).toBe(409);
+    expect(over.json).toMatchObject({ code: 'group_session_over_session', message: expect.stringMatching(/^Le [a-z]+ \d{1,2}(er)? [a-zéû]+ \d{4}, la séance chevaucherait une autre séance de groupe de la diététiste\. Rien n’a été changé\.$/) });
+    // Over an attendee's own visit with another dietitian: refused whole, naming no one.
+    const target = zonedDateTimeToUtc(addDays(day, 1), 18 * 60, 'America/Toronto')!;
+    await db.insert(appointments).values({
+      patientId: attendees[1]!.id,
+      employeeId: await clinic.userId('sophie.tremblay@demo.equilibrenutrition.ca'),
+      serviceId: clinic.catalog.serviceId['individual-consultation']!,
+      officeId: clinic.catalog.officeId.centretown!,
+      startsAt: target,
+      endsAt: new Date(target.getTime() + 50 * 60_000),
+      blockedUntil: new Date(target.getTime() + 60 * 60_000),
+      sessionLanguage: 'en',
+      reasons: [clinic.catalog.skillId.diabetes!],
+      priceCents: 13500,
+      taxCents: 0,
+      totalCents: 13500,
+    });
+    const busy = await moveTo(addDays(day, 1), '18:00');
+    expect(busy.status).toBe(409);
+    expect(busy.json.code).toBe('group_session_attendee_busy');
+    expect(JSON.stringify(busy.json)).not.toContain(attendees[1]!.email);
+    const untouched = await db.select().from(appointments).where(and(eq(appointments.groupSessionId, session.id), eq(appointments.status, 'booked')));
+    expect(untouched.map((seat) => seat.startsAt.toISOString())).toEqual([session.startsAt.toISOString(), session.startsAt.toISOString()]);
+
+    // Two days later, online: the session and both seats move; each attendee is told once.
+    const outbox = join(clinic.dataDir, 'outbox');
+    const before = (await deliveredOutbox(outbox)).length;
+    const moved = await moveTo(addDays(day, 2), '18:00', clinic.catalog.officeId.virtual!);
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    expect(moved.json.messages).toEqual([{ message: 'La séance est déplacée; les 2 personnes inscrites en sont avisées par courriel.', type: 'success' }]);
+    const [after] = await db.select().from(groupSessions).where(eq(groupSessions.id, session.id));
+    const newStart = zonedDateTimeToUtc(addDays(day, 2), 18 * 60, 'America/Toronto')!;
+    expect(after).toMatchObject({ startsAt: newStart, officeId: clinic.catalog.officeId.virtual, seatsTaken: 2, videoRoom: expect.stringMatching(/^clinic-[0-9a-f]{32}$/) });
+    const seats = await db.select().from(appointments).where(and(eq(appointments.groupSessionId, session.id), eq(appointments.status, 'booked')));
+    expect(seats.map((seat) => [seat.startsAt.toISOString(), seat.officeId, seat.videoRoom])).toEqual([
+      [newStart.toISOString(), clinic.catalog.officeId.virtual, after!.videoRoom],
+      [newStart.toISOString(), clinic.catalog.officeId.virtual, after!.videoRoom],
+    ]);
+    const sent = (await deliveredOutbox(outbox)).slice(before);
+    for (const [i, person] of attendees.entries()) {
+      const theirs = sent.filter((m) => m.to === person.email);
+      expect(theirs, person.email).toHaveLength(1);
+      expect(JSON.stringify(theirs)).not.toContain(attendees[1 - i]!.email);
+    }
+    // The dietitian moved it: no notice of their own for each seat.
+    expect(sent.filter((m) => m.to === DEMO_DIETITIAN.email)).toHaveLength(0);
   });
 });

@@ -61,6 +61,11 @@ serveApi((req, res) => {
       sessions = sessions.map((one) => ({ ...one, capacity }));
       return send(req, res, 200, { sessions: 2, messages: [{ message: `The 2 meetings still ahead now have ${capacity} seats each.`, type: 'success' }] });
     }
+    if (url.pathname.endsWith('/move')) {
+      const { time } = JSON.parse(body) as { time: string };
+      if (time === '20:00') return send(req, res, 409, { code: 'group_session_over_session', messages: [{ message: 'On Wednesday, December 10, 2036, the session would overlap another group session of the dietitian. Nothing was changed.', type: 'error' }] });
+      return send(req, res, 200, { attendees: 7, messages: [{ message: 'The session is moved; its 7 attendees are told by e-mail.', type: 'success' }] });
+    }
     if (url.pathname.endsWith('/cancel')) {
       sessions = sessions.map((one) => ({ ...one, status: 'cancelled' as const }));
       return send(req, res, 200, { sessions: 2, attendees: 7, messages: [{ message: 'The 2 sessions are cancelled; its 7 attendees are told by e-mail.', type: 'success' }] });
@@ -164,5 +169,27 @@ describe('the clinic’s group sessions page', () => {
     expect(JSON.parse(requests.find((r) => r.url.endsWith('/cancel'))!.body)).toEqual({ whole_series: true });
     await waitFor(() => expect(within(screen.getByRole('list')).getByRole('listitem')).toHaveTextContent('Cancelled'));
     expect(within(screen.getByRole('list')).queryByRole('button')).toBeNull();
+  });
+
+  it('moves a session: the form starts at its date, time and office, shows a refusal above its fields, and announces the move', async () => {
+    sessions = [{ ...cooking, start: '2036-12-09T23:00:00Z', end: '2036-12-10T00:30:00Z' }];
+    await renderPage();
+    const item = within(await screen.findByRole('list')).getByRole('listitem');
+    fireEvent.click(within(item).getByRole('button', { name: 'Move this session' }));
+    const form = within(item).getByRole('form', { name: 'Move the session' });
+    expect(within(form).getByLabelText('New date')).toHaveValue('2036-12-09');
+    expect(within(form).getByLabelText('Time')).toHaveValue('18:00');
+    expect(within(form).getByLabelText('Office')).toHaveValue('1');
+    fireEvent.change(within(form).getByLabelText('New date'), { target: { value: '2036-12-10' } });
+    fireEvent.change(within(form).getByLabelText('Time'), { target: { value: '20:00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Move and tell the attendees' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('would overlap another group session');
+    fireEvent.change(within(form).getByLabelText('Time'), { target: { value: '19:00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Move and tell the attendees' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The session is moved; its 7 attendees are told by e-mail.'));
+    expect(requests.filter((r) => r.url.endsWith('/move')).map((r) => JSON.parse(r.body))).toEqual([
+      { date: '2036-12-10', time: '20:00', office_id: 1 },
+      { date: '2036-12-10', time: '19:00', office_id: 1 },
+    ]);
   });
 });

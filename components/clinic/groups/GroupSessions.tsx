@@ -110,6 +110,7 @@ export function GroupSessions() {
                   {session.status === 'scheduled' && Date.parse(session.start) > Date.now() ? (
                     <SessionActions
                       session={session}
+                      offices={choices.offices}
                       onDone={(message) => {
                         setAnnouncement(message);
                         void load();

@@ -4,25 +4,28 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { readApiFailure } from '@/lib/api/auth';
 import { cancelGroupSession, setGroupCapacity } from '@/lib/api/clinicGroups';
-import { GROUP_CAPACITY_MAX, GROUP_CAPACITY_MIN, type GroupSessionView } from '@/lib/schemas/groupSessions';
+import { GROUP_CAPACITY_MAX, GROUP_CAPACITY_MIN, type GroupSessionChoices, type GroupSessionView } from '@/lib/schemas/groupSessions';
 import styles from './groups.module.css';
+import { SessionMoveForm } from './SessionMoveForm';
 
 interface Props {
   session: GroupSessionView;
+  offices: GroupSessionChoices['offices'];
   /** After the server changed it, with its sentence; the page reloads its list. */
   onDone: (message: string) => void;
 }
 
 /**
  * A scheduled session's tools on the clinic's page (issue #28): its seats (never below those
- * taken: the server says so), and cancelling it, or the rest of its series, after a second click
- * that says what happens to the attendees.
+ * taken: the server says so), moving it to another date, time or office, and cancelling it, or
+ * the rest of its series, after a second click that says what happens to the attendees.
  */
-export function SessionActions({ session, onDone }: Props) {
+export function SessionActions({ session, offices, onDone }: Props) {
   const t = useTranslations('ClinicGroups');
   const id = useId();
   const [capacity, setCapacity] = useState(String(session.capacity));
   const [confirming, setConfirming] = useState<'session' | 'series' | null>(null);
+  const [moving, setMoving] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -68,7 +71,8 @@ export function SessionActions({ session, onDone }: Props) {
           {t('saveCapacity')}
         </button>
       </form>
-      {confirming ? (
+      {moving ? <SessionMoveForm session={session} offices={offices} onDone={onDone} onClose={() => setMoving(false)} /> : null}
+      {moving ? null : confirming ? (
         <div className={styles.confirm} role="group" aria-labelledby={`${id}-confirm`}>
           <p id={`${id}-confirm`}>{t(confirming === 'series' ? 'confirmSeries' : 'confirmSession', { attendees: session.seats_taken })}</p>
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void run(() => cancelGroupSession(session.id, confirming === 'series'))}>
@@ -80,6 +84,9 @@ export function SessionActions({ session, onDone }: Props) {
         </div>
       ) : (
         <div className={styles.cancelButtons}>
+          <button type="button" className="button button--secondary" onClick={() => setMoving(true)}>
+            {t('move')}
+          </button>
           <button type="button" className="button button--secondary" onClick={() => setConfirming('session')}>
             {t('cancelSession')}
           </button>

@@ -45,6 +45,8 @@ export interface BookingNoticeInput {
    * dietitian, who cancelled it, gets no notice.
    */
   groupCancellation?: { otherMeetingIds: number[] };
+  /** The clinic moved a group session (issue #28): its attendees are told; the dietitian, who moved it, is not. */
+  groupSessionMoved?: boolean;
 }
 
 type Office = typeof offices.$inferSelect;
@@ -179,7 +181,7 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
     });
   }
 
-  if (dietitian && !input.groupCancellation) {
+  if (dietitian && !input.groupCancellation && !input.groupSessionMoved) {
     const language = dietitian.language;
     const base = {
       serviceName: serviceNameIn(language),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { dateLanguage, formatLocalDate } from '@/lib/format/dates';
 import type { Locale } from '@/lib/i18n/routing';
 import type { GroupSessionInput } from '@/lib/schemas/groupSessions';
@@ -11,9 +11,10 @@ import { priceService } from '@/lib/server/booking/pricing';
 import { newVideoRoom } from '@/lib/server/booking/videoRoom';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
-import { groupSeries, groupSessions, groupTopics, services, timeOff, type GroupSession } from '@/lib/server/db/schema';
+import { groupSeries, groupSessions, groupTopics, services, type GroupSession } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { GROUP_SERVICE_SLUG, sessionSpan } from './groupService';
+import { awayDuring, sessionOverlapOf } from './conflicts';
 import { dbErrorOf } from './seats';
 
 
@@ -47,12 +48,7 @@ export async function scheduleGroupSessions(db: Database, input: GroupSessionInp
     return await db.transaction(async (tx) => {
       await lockDietitianBookings(tx, input.employee_id);
       for (const meeting of meetings) {
-        const [away] = await tx
-          .select({ id: timeOff.id })
-          .from(timeOff)
-          .where(and(eq(timeOff.employeeId, input.employee_id), lt(timeOff.startsAt, meeting.blockedUntil), gt(timeOff.endsAt, meeting.startsAt)))
-          .limit(1);
-        if (away) throw new AppError('group_session_time_off', 409, 'groupSessionTimeOff', { values: { date: dayOf(meeting.date) } });
+        if (await awayDuring(tx, input.employee_id, meeting)) throw new AppError('group_session_time_off', 409, 'groupSessionTimeOff', { values: { date: dayOf(meeting.date) } });
       }
       const [series] = meetings.length > 1 ? await tx.insert(groupSeries).values({ topicId: topic.id, createdBy: input.by }).returning() : [];
       const written: GroupSession[] = [];
@@ -80,10 +76,12 @@ export async function scheduleGroupSessions(db: Database, input: GroupSessionInp
             .returning();
           written.push(row!);
         } catch (error) {
-          const { code, constraint } = dbErrorOf(error);
-          if (code !== '23P01') throw error;
-          const key = constraint === 'group_sessions_no_visit_overlap' ? 'groupSessionOverVisit' : 'groupSessionOverSession';
-          throw new AppError(constraint === 'group_sessions_no_visit_overlap' ? 'group_session_over_visit' : 'group_session_over_session', 409, key, { values: { date: dayOf(meeting.date) } });
+          const overlap = sessionOverlapOf(error);
+          if (!overlap) throw error;
+          const values = { date: dayOf(meeting.date) };
+          throw overlap === 'visit'
+            ? new AppError('group_session_over_visit', 409, 'groupSessionOverVisit', { values })
+            : new AppError('group_session_over_session', 409, 'groupSessionOverSession', { values });
         }
       }
       return written;

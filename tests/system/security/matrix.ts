@@ -198,6 +198,7 @@ export const matrixRows: Row[] = [
   { route: '/api/clinic/employees/[id]/reactivate', method: 'POST', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/employees/${ctx.fixtures.otherEmployeeId}/reactivate` }) },
   { route: '/api/clinic/group-sessions/choices', method: 'GET', expect: [401, 403, 403, 200] },
   { route: '/api/clinic/group-sessions/[id]', method: 'PATCH', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/group-sessions/987654', body: { capacity: 8 } }), why: 'no such session: 404 for the employee' },
+  { route: '/api/clinic/group-sessions/[id]/move', method: 'POST', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/group-sessions/987654/move', body: { date: farDate(30), time: '18:00', office_id: 1 } }), why: 'no such session: 404 for the employee' },
   { route: '/api/clinic/group-sessions/[id]/cancel', method: 'POST', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/group-sessions/987654/cancel', body: { whole_series: false } }), why: 'no such session: 404 for the employee' },
   { route: '/api/clinic/group-sessions', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: `/api/clinic/group-sessions?from=${farDate(30)}` }) },
   {
