@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as manageCancel } from '@/app/api/booking/manage/cancel/route';
+import { GET as bookedRoute } from '@/app/api/booking/booked-appointments/route';
 import { POST as manageView } from '@/app/api/booking/manage/route';
 import { POST as manageReschedule } from '@/app/api/booking/manage/reschedule/route';
 import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
@@ -100,6 +101,13 @@ describe('a seat in a group session', () => {
     const mine = (await deliveredOutbox(join(clinic.dataDir, 'outbox'))).filter((m) => m.to === person.email);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.text).toContain('Group programs — Heart-healthy cooking');
+    // On the profile, beside the person's visits: named with its topic; cancelled there, moved from its link.
+    const profile = await call(bookedRoute, '/api/booking/booked-appointments', { cookie: person.cookie, locale: 'fr' });
+    expect((profile.json.upcoming as Array<Record<string, unknown>>).find((a) => a.id === rows[0]!.id)).toMatchObject({
+      service: { translated_name: 'Programmes de groupe — Cuisiner pour la santé du cœur' },
+      can_cancel: true,
+      can_reschedule: false,
+    });
 
     // The same person again: a clear refusal, in French too; still one seat.
     const again = await toDateStep(person, session.id);

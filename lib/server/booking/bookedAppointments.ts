@@ -4,7 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, offices, patientProfiles, services, skills, users, type Appointment } from '@/lib/server/db/schema';
+import { appointments, groupSessions, groupTopics, offices, patientProfiles, services, skills, users, type Appointment } from '@/lib/server/db/schema';
+import { nameWithTopic } from '@/lib/server/groups/groupService';
 import { canCancelOrReschedule } from './rules';
 import { appointmentStatistics, type AppointmentStatistics } from './statistics';
 
@@ -57,6 +58,8 @@ export function summaryBasics(
     service: Named & { id: number };
     office: Named & { id: number; isVirtual: boolean };
     dietitian: { id: number; firstName: string; lastName: string };
+    /** A seat's group topic (issue #28): named after the service. */
+    topic?: { en: string; fr: string } | null;
   },
   locale: Locale,
 ): Pick<AppointmentSummary, 'id' | 'start' | 'end' | 'status' | 'session_language' | 'service' | 'office' | 'join_url' | 'dietitian'> {
@@ -68,7 +71,7 @@ export function summaryBasics(
     end: a.endsAt.toISOString(),
     status: a.status,
     session_language: a.sessionLanguage,
-    service: { id: service.id, translated_name: fr ? service.nameFr : service.nameEn },
+    service: { id: service.id, translated_name: nameWithTopic({ en: service.nameEn, fr: service.nameFr }, row.topic)[locale] },
     office: { id: office.id, name: fr ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },
     join_url: a.status === 'booked' && office.isVirtual ? joinUrlOf(a.videoRoom) : null,
     dietitian: { id: row.dietitian.id, name: fullName(row.dietitian) },
@@ -84,12 +87,15 @@ function loadRows(db: Database, viewer: Viewer) {
       office: { id: offices.id, nameEn: offices.nameEn, nameFr: offices.nameFr, isVirtual: offices.isVirtual },
       dietitian: { id: dietitian.id, firstName: dietitian.firstName, lastName: dietitian.lastName },
       patient: { id: patient.id, firstName: patient.firstName, lastName: patient.lastName },
+      topic: { en: groupTopics.titleEn, fr: groupTopics.titleFr },
     })
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .innerJoin(offices, eq(offices.id, appointments.officeId))
     .innerJoin(dietitian, eq(dietitian.id, appointments.employeeId))
     .leftJoin(patient, eq(patient.id, appointments.patientId))
+    .leftJoin(groupSessions, eq(groupSessions.id, appointments.groupSessionId))
+    .leftJoin(groupTopics, eq(groupTopics.id, groupSessions.topicId))
     .where(viewer.kind === 'employee' ? eq(appointments.employeeId, viewer.userId) : eq(appointments.patientId, viewer.userId))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
 }
@@ -130,7 +136,8 @@ function summarize(row: Row, ctx: { viewer: Viewer; locale: Locale; now: Date; r
     reasons: a.reasons.map((id) => ({ id, translated_name: ctx.reasons.get(id) ?? '' })),
     ...(mayReadMessage ? { message: a.message } : {}),
     can_cancel: allowed,
-    can_reschedule: allowed,
+    // A seat moves from its manage link (to another session of its topic), not in the booking flow.
+    can_reschedule: allowed && a.groupSessionId === null,
   };
 }
 
