@@ -178,7 +178,7 @@ export function BookingFlow() {
         <ReasonsStep focusHeading={focusHeading} skills={skills.items} loading={skills.loading} failed={skills.failed} onRetry={loadSkills} />
       ) : null}
       {stepName === 'location' ? <LocationStep focusHeading={focusHeading} /> : null}
-      {stepName === 'datetime' ? <DateTimeStep focusHeading={focusHeading} /> : null}
+      {stepName === 'datetime' ? <DateTimeStep focusHeading={focusHeading} services={services.items} /> : null}
       {stepName === 'confirmation' ? (
         <ConfirmationStep focusHeading={focusHeading} services={services.items} skills={skills.items} onBooked={onBooked} />
       ) : null}

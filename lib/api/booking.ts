@@ -38,6 +38,8 @@ export interface Service {
   /** Hours. */
   min_cancellation_notice: number;
   max_advance_booking_days: number;
+  /** Booked by the seat in a session the clinic scheduled (group programs), not at a free slot. */
+  books_seats: boolean;
   min_advance_booking_hours: number;
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as manageCancel } from '@/app/api/booking/manage/cancel/route';
 import { GET as bookedRoute } from '@/app/api/booking/booked-appointments/route';
 import { POST as manageView } from '@/app/api/booking/manage/route';
+import { POST as waitlistJoin } from '@/app/api/booking/waitlist/join/route';
 import { POST as manageReschedule } from '@/app/api/booking/manage/reschedule/route';
 import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
 import { GET as agendaRoute } from '@/app/api/clinic/agenda/route';
@@ -22,7 +23,7 @@ import type { Database } from '@/lib/server/db/client';
 import { appointments, groupSessions, groupTopics } from '@/lib/server/db/schema';
 import { DEMO_DIETITIAN } from '@/lib/server/db/seed';
 import { scheduleGroupSessions } from '@/lib/server/groups/schedule';
-import { bookingDriver, type Slot, type Who } from './support/booking';
+import { bookingDriver, slotTokens, type Slot, type Who } from './support/booking';
 import { join } from 'node:path';
 import { demoClinic } from './support/clinic';
 import { call, callResponse } from './support/http';
@@ -146,9 +147,18 @@ describe('a seat in a group session', () => {
       expect(theirs.length).toBeGreaterThan(0);
       for (const other of emails.filter((e) => e !== email)) expect(JSON.stringify(theirs)).not.toContain(other);
     }
-    // Full, it is still listed (it offers the waitlist), with no seat left.
+    // Full, it is still listed, with no seat left.
     const late = await toDateStep(await patient(), session.id);
     expect(late.entry!.slot.group_session!.seats_left).toBe(0);
+    // Its waitlist is not built yet: a place would wait for a private time, never a seat. Refused plainly.
+    const date = late.entry!.date;
+    const joined = await call(waitlistJoin, '/api/booking/waitlist/join', {
+      body: { ...slotTokens(late.t), from_date: date, to_date: date, times_of_day: ['evening'], weekdays: [1, 2, 3, 4, 5, 6, 7] },
+      cookie: late.who.cookie,
+      locale: 'fr',
+    });
+    expect(joined.status).toBe(409);
+    expect(joined.json).toMatchObject({ code: 'waitlist_group_service', message: 'Les séances de groupe n’ont pas encore de liste d’attente en ligne\u00a0: choisissez une autre séance ou appelez-nous.' });
   });
 
   it('is cancelled on its own from its manage link, which frees exactly one seat', async () => {

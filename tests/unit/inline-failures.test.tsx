@@ -79,6 +79,7 @@ const service: Service = {
   tax_included: false,
   min_cancellation_notice: 24,
   max_advance_booking_days: 60,
+  books_seats: false,
   min_advance_booking_hours: 12,
 };
 const tokens = { session_language_token: 's', auth_token: 'a', service_token: 'v', contact_token: 'c', address_token: 'd', skills_token: 'k', office_data_token: 'o', location_token: 'l' };
@@ -98,7 +99,7 @@ describe('the date step’s waitlist form', () => {
 
   it('shows a refused join once: in its alert, not as a toast', async () => {
     answers.set(join, refusal(409, 'waitlist_already', en.Server.waitlistAlready));
-    renderWithStores(<DateTimeStep focusHeading={false} />, bookingStores(6).stores);
+    renderWithStores(<DateTimeStep focusHeading={false} services={[service]} />, bookingStores(6).stores);
     submit();
     expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent(en.Server.waitlistAlready);
     await settle();
@@ -111,7 +112,7 @@ describe('the date step’s waitlist form', () => {
       status: 400,
       body: { code: 'validation_error', messages: [{ message: 'Check the form.', type: 'error' }], field_errors: { to_date: ['Too far ahead.'] } },
     });
-    renderWithStores(<DateTimeStep focusHeading={false} />, bookingStores(6).stores);
+    renderWithStores(<DateTimeStep focusHeading={false} services={[service]} />, bookingStores(6).stores);
     submit();
     await waitFor(() => expect(screen.getByLabelText(en.Booking.waitlist.to)).toHaveAccessibleDescription(expect.stringContaining('Too far ahead.')), {
       timeout: 5000,
@@ -123,7 +124,7 @@ describe('the date step’s waitlist form', () => {
   it('still toasts an expired booking: the form goes back to its start and has no place to say it', async () => {
     answers.set(join, { status: 401, body: { code: 'booking_token_expired', messages: [{ message: en.Server.bookingTokenExpired, type: 'error' }] } });
     const { stores, booking } = bookingStores(6);
-    renderWithStores(<DateTimeStep focusHeading={false} />, stores);
+    renderWithStores(<DateTimeStep focusHeading={false} services={[service]} />, stores);
     submit();
     await waitFor(() => expect(toasts).toEqual([['error', en.Server.bookingTokenExpired]]), { timeout: 5000 });
     expect(booking.booking.getState()).toMatchObject({ step: 0, expired: true });

@@ -62,6 +62,7 @@ const service: Service = {
   tax_included: false,
   min_cancellation_notice: 24,
   max_advance_booking_days: 60,
+  books_seats: false,
   min_advance_booking_hours: 12,
 };
 
@@ -108,15 +109,17 @@ interface Setup {
   options?: Record<string, Array<{ start: string; end: string }>>;
   reschedulingId?: number | null;
   maxDays?: number;
+  /** A group service's date step (its sessions, no waitlist yet). */
+  booksSeats?: boolean;
 }
 
-function renderStep({ locale = 'en', options = {}, reschedulingId = null, maxDays = 60 }: Setup = {}) {
+function renderStep({ locale = 'en', options = {}, reschedulingId = null, maxDays = 60, booksSeats = false }: Setup = {}) {
   page.locale = locale;
   const stores = createAppStores({ validateToken: async () => false } as unknown as AuthApi, undefined, locale);
   const booking = getBookingStores(stores);
   booking.booking.setState({ step: 6, checkedThrough: 5, serviceId: service.id, officeId: 3, tokens, options, reschedulingId });
   booking.services.setState({ key: `${locale}:guest`, items: [{ ...service, max_advance_booking_days: maxDays }], loadedAt: Date.now() });
-  renderWithStores(<DateTimeStep focusHeading={false} />, stores, { locale });
+  renderWithStores(<DateTimeStep focusHeading={false} services={[{ ...service, books_seats: booksSeats }]} />, stores, { locale });
   return booking;
 }
 
@@ -164,6 +167,12 @@ describe('joining the waitlist from the date step', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByLabelText(t.from)).toBeVisible();
     expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toContainElement(screen.getByLabelText(t.from));
+  });
+
+  it('is not offered for a group service: a place would never be offered a seat', () => {
+    renderStep({ booksSeats: true });
+    expect(screen.getByRole('status')).toHaveTextContent(en.Booking.datetime.noSessions);
+    expect(screen.queryByRole('button', { name: t.toggle })).toBeNull();
   });
 
   it('is not offered when an appointment is being moved', () => {

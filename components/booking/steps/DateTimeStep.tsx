@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import type { Service } from '@/lib/api/booking';
 import { bookableDates } from '@/stores/bookingSteps';
 import { useBookingStore } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
@@ -11,9 +12,10 @@ import { WaitlistJoin } from './WaitlistJoin';
 
 /**
  * Step 7: a date with free times, then one of its times (with the dietitian it would be with);
- * below, the waitlist for when no time suits (open at once when none is free).
+ * below, the waitlist for when no time suits (open at once when none is free). For a group
+ * service, the sessions and their seats left instead.
  */
-export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
+export function DateTimeStep({ focusHeading, services }: { focusHeading: boolean; services: Service[] | null }) {
   const t = useTranslations('Booking');
   const options = useBookingStore((s) => s.options);
   const date = useBookingStore((s) => s.date);
@@ -31,6 +33,8 @@ export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
   // A visit being moved keeps its time until a new one is chosen: it does not wait on the list.
   const rescheduling = useBookingStore((s) => s.reschedulingId !== null);
   const [tried, setTried] = useState(false);
+  // A group service's sessions have no waitlist yet (issue #28 item 5): a place would never be offered a seat.
+  const booksSeats = useBookingStore((s) => services?.find((service) => service.id === s.serviceId)?.books_seats ?? false);
   const dates = bookableDates(options);
 
   return (
@@ -39,7 +43,7 @@ export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
       {failed && !loading ? (
         <LoadFailed message={t('datetime.failed')} onRetry={() => void fetchAppointments()} />
       ) : null}
-      {options && !loading && dates.length === 0 ? <p role="status">{t('datetime.empty')}</p> : null}
+      {options && !loading && dates.length === 0 ? <p role="status">{t(booksSeats ? 'datetime.noSessions' : 'datetime.empty')}</p> : null}
       {options && !loading && dates.length > 0 ? (
         <SlotPicker
           options={options}
@@ -50,7 +54,7 @@ export function DateTimeStep({ focusHeading }: { focusHeading: boolean }) {
           slotsId="booking-slots"
         />
       ) : null}
-      {options && !loading && !rescheduling ? <WaitlistJoin defaultOpen={dates.length === 0} /> : null}
+      {options && !loading && !rescheduling && !booksSeats ? <WaitlistJoin defaultOpen={dates.length === 0} /> : null}
       {tried && !slot && dates.length > 0 ? (
         <p className={styles.error} role="alert">
           {t('datetime.required')}

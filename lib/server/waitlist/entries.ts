@@ -21,6 +21,7 @@ import { waitlistJoinedEmail } from '@/lib/server/email';
 import { kickMailQueue, queueEmail } from '@/lib/server/email/queue';
 import { announce } from '@/lib/server/events/announce';
 import { recordFreedTime } from '@/lib/server/events/freedTime';
+import { isGroupService } from '@/lib/server/groups/groupService';
 import { AppError } from '@/lib/server/http/appError';
 
 /**
@@ -129,6 +130,8 @@ export async function joinWaitlist(db: Database, input: JoinWaitlistInput, calle
   const { actor } = chain.auth;
   if (actor.kind === 'employee' && actor.patientId === null) throw new AppError('patient_required', 400, 'patientRequired');
   const service = await loadService(db, chain.service.serviceId);
+  // A place would wait for a private time, never for a seat (issue #28 item 5 is not built yet).
+  if (isGroupService(service)) throw new AppError('waitlist_group_service', 409, 'waitlistGroupService');
   const timeZone = getConfig().clinicTimezone;
   const today = utcToLocalDate(now, timeZone);
   const horizon = lastBookableLocalDate(now, service.maxAdvanceBookingDays, timeZone);

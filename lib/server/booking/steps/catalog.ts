@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import type { Database } from '@/lib/server/db/client';
 import { services, skills } from '@/lib/server/db/schema';
+import { isGroupService } from '@/lib/server/groups/groupService';
 import type { RequestActor } from '../stepTokens';
 
 type ServiceRow = typeof services.$inferSelect;
@@ -41,6 +42,8 @@ export function serviceDto(row: ServiceRow, locale: Locale) {
     min_cancellation_notice: row.minCancellationNoticeHours,
     max_advance_booking_days: row.maxAdvanceBookingDays,
     min_advance_booking_hours: row.minAdvanceBookingHours,
+    /** Booked by the seat in a session the clinic scheduled (issue #28), not at a free slot. */
+    books_seats: isGroupService(row),
   };
 }
 export type ServiceDto = ReturnType<typeof serviceDto>;
