@@ -9,6 +9,7 @@ import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import { sendJson as send, serveApi } from '@/tests/support/apiServer';
 import { renderWithStores, storesFor } from '@/tests/support/renderWithStores';
+import { clinicEmployee } from '@/tests/support/users';
 
 vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() }),
@@ -69,21 +70,7 @@ beforeEach(() => {
   deactivateAnswer = { status: 200, body: { employee: { id: 3, is_active: false } } };
 });
 
-const admin: User = {
-  id: 1,
-  email: 'claire@example.ca',
-  first_name: 'Claire',
-  last_name: 'Bouchard',
-  full_name: 'Claire Bouchard',
-  is_active: true,
-  is_employee: true,
-  is_patient: false,
-  groups: [],
-  created_date: '2026-01-15T14:00:00Z',
-  employee_data: { is_admin: true },
-  user_profile: { profile_picture: null, profile_picture_url: null, preferred_language: { code: 'en' }, phone_number: null },
-  patient_data: null,
-};
+const admin: User = { ...clinicEmployee, id: 1, email: 'claire@example.ca', employee_data: { is_admin: true } };
 
 function renderAs(user: User, locale: 'en' | 'fr' = 'en') {
   const stores = storesFor(user);

@@ -12,6 +12,7 @@ import { intakeAnswersSchema, intakeSteps } from '@/lib/schemas/intake';
 import { sendJson as send, serveApi } from '@/tests/support/apiServer';
 import { completeIntakeAnswers } from '@/tests/support/intakeAnswers';
 import { messages, renderWithStores, storesFor, type Locale } from '@/tests/support/renderWithStores';
+import { clinicEmployee } from '@/tests/support/users';
 
 /** The page's [locale] segment, as Next would give it (links and the router read it). */
 const pageLocale = vi.hoisted(() => ({ value: 'en' as 'en' | 'fr' }));
@@ -54,21 +55,7 @@ beforeEach(() => {
   listFailures = 0;
 });
 
-const employee: User = {
-  id: 2,
-  email: 'julie.roy@equilibre.example',
-  first_name: 'Julie',
-  last_name: 'Roy',
-  full_name: 'Julie Roy',
-  is_active: true,
-  is_employee: true,
-  is_patient: false,
-  groups: [],
-  created_date: '2026-01-15T14:00:00Z',
-  employee_data: { title: 'Dietitian' },
-  user_profile: { profile_picture: null, profile_picture_url: null, preferred_language: { code: 'en' }, phone_number: null },
-  patient_data: null,
-};
+const employee: User = { ...clinicEmployee, email: 'julie.roy@equilibre.example', first_name: 'Julie', last_name: 'Roy', full_name: 'Julie Roy' };
 const patient: User = { ...employee, id: 9, is_employee: false, is_patient: true, employee_data: null };
 
 /** A message by its dotted path (the intake texts are keyed by the schemas' ids). */
