@@ -218,7 +218,8 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
       goTo: (step) => set((s) => (Number.isInteger(step) && step >= 0 && step <= Math.min(s.checkedThrough + 1, LAST_STEP) ? { step } : {})),
 
       setSessionLanguage: (sessionLanguage) => {
-        if (sessionLanguage !== get().sessionLanguage) set({ sessionLanguage, ...uncheck(STEP.session) });
+        // A linked session is in one language: another one drops it.
+        if (sessionLanguage !== get().sessionLanguage) set({ sessionLanguage, wantedSession: null, ...uncheck(STEP.session) });
       },
 
       selectService: (serviceId) => {
@@ -258,8 +259,10 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
 
       selectOffice: (officeId) => {
         const s = get();
-        // SPEC §4: clicking the selected office deselects it and resets date/time.
-        set({ officeId: s.officeId === officeId ? null : officeId, ...NO_DATETIME, ...uncheck(STEP.location) });
+        // SPEC §4: clicking the selected office deselects it and resets date/time. A linked session
+        // at another office is dropped: it would not be listed there.
+        const wantedSession = s.wantedSession?.officeId === officeId ? s.wantedSession : null;
+        set({ officeId: s.officeId === officeId ? null : officeId, wantedSession, ...NO_DATETIME, ...uncheck(STEP.location) });
       },
 
       // SPEC §4: choosing a date clears the chosen time slot.

@@ -409,6 +409,10 @@ describe('a seat in a group session', () => {
     const untouched = await db.select().from(appointments).where(and(eq(appointments.groupSessionId, session.id), eq(appointments.status, 'booked')));
     expect(untouched.map((seat) => seat.startsAt.toISOString())).toEqual([session.startsAt.toISOString(), session.startsAt.toISOString()]);
 
+    // Someone who chose the session at its old time, before the move, is not booked at the new one.
+    const late = await toDateStep(await patient(), session.id);
+    expect((await driver.choose(late.t, late.entry!.date, late.entry!.slot, late.who)).status).toBe(200);
+
     // Two days later, online: the session and both seats move; each attendee is told once.
     const outbox = join(clinic.dataDir, 'outbox');
     const before = (await deliveredOutbox(outbox)).length;
@@ -431,5 +435,28 @@ describe('a seat in a group session', () => {
     }
     // The dietitian moved it: no notice of their own for each seat.
     expect(sent.filter((m) => m.to === DEMO_DIETITIAN.email)).toHaveLength(0);
+    const stale = await driver.book(late.t, late.who);
+    expect(stale.status).toBe(409);
+    expect(stale.json.code).toBe('slot_unavailable');
+    expect(await seatsTaken(session.id)).toBe(2);
+  });
+
+  it('a series meeting moved onto another meeting’s start is refused plainly; a colleague’s move tells the dietitian', async () => {
+    const first = await sessionIn(3, 6, 2, 'heart-healthy-cooking', '20:00');
+    const step = await toDateStep(await patient(), first.id);
+    expect((await driver.choose(step.t, step.entry!.date, step.entry!.slot, step.who)).status).toBe(200);
+    expect((await driver.book(step.t, step.who)).status).toBe(200);
+    const [, second] = await db.select().from(groupSessions).where(eq(groupSessions.seriesId, first.seriesId!)).orderBy(groupSessions.startsAt);
+    const sophie = await clinic.cookieFor(await clinic.userId('sophie.tremblay@demo.equilibrenutrition.ca'));
+    const path = `/api/clinic/group-sessions/${first.id}/move`;
+    const onto = await call(byId(moveRoute, first.id), path, { body: { date: utcToLocalDate(second!.startsAt, 'America/Toronto'), time: '20:00', office_id: clinic.catalog.officeId.centretown }, cookie: sophie });
+    expect(onto.status).toBe(409);
+    expect(onto.json.code).toBe('group_session_over_session');
+    const outbox = join(clinic.dataDir, 'outbox');
+    const before = (await deliveredOutbox(outbox)).length;
+    const moved = await call(byId(moveRoute, first.id), path, { body: { date: addDays(utcToLocalDate(first.startsAt, 'America/Toronto'), 1), time: '20:00', office_id: clinic.catalog.officeId.centretown }, cookie: sophie });
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    // Sophie moved Claire's session: Claire hears of it.
+    expect((await deliveredOutbox(outbox)).slice(before).filter((m) => m.to === DEMO_DIETITIAN.email)).toHaveLength(1);
   });
 });

@@ -371,8 +371,19 @@ describe("the group-programs page's link to a session (?session=…&office=…&s
   it('a full session: its date is opened, where it shows full, and nothing is chosen', async () => {
     server.options = { '2026-12-08': [seat(7, 4), seat(8, 0)] };
     store.getState().preselectSession({ sessionId: 8, officeId: 3, sessionLanguage: 'fr' });
-    await walkToSlots();
+    await walkToLocation();
+    expect(await store.getState().checkLocation()).toBe(true);
     expect(store.getState()).toMatchObject({ date: '2026-12-08', slot: null });
+  });
+
+  it('is dropped when the visitor chooses another office or language: it would not be listed there', async () => {
+    server.options = { '2026-12-08': [seat(7, 4), seat(8, 2)] };
+    store.getState().preselectSession({ sessionId: 8, officeId: 3, sessionLanguage: 'fr' });
+    await walkToSlots();
+    expect(store.getState()).toMatchObject({ officeId: 1, wantedSession: null, date: null, slot: null });
+    store.getState().preselectSession({ sessionId: 8, officeId: 3, sessionLanguage: 'fr' });
+    store.getState().setSessionLanguage('en');
+    expect(store.getState().wantedSession).toBeNull();
   });
 });
 

@@ -192,4 +192,18 @@ describe('the clinic’s group sessions page', () => {
       { date: '2036-12-10', time: '19:00', office_id: 1 },
     ]);
   });
+
+  it('moves the focus into what opens and back to its button when it closes (keyboard and screen readers)', async () => {
+    sessions = [{ ...cooking, start: '2036-12-09T23:00:00Z', end: '2036-12-10T00:30:00Z' }];
+    await renderPage();
+    const item = within(await screen.findByRole('list')).getByRole('listitem');
+    fireEvent.click(within(item).getByRole('button', { name: 'Cancel this session' }));
+    await waitFor(() => expect(within(item).getByText(/Cancel this session\?$/)).toHaveFocus());
+    fireEvent.click(within(item).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(within(item).getByRole('button', { name: 'Cancel this session' })).toHaveFocus());
+    fireEvent.click(within(item).getByRole('button', { name: 'Move this session' }));
+    await waitFor(() => expect(within(item).getByLabelText('New date')).toHaveFocus());
+    fireEvent.click(within(item).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(within(item).getByRole('button', { name: 'Move this session' })).toHaveFocus());
+  });
 });

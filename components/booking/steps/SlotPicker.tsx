@@ -44,7 +44,7 @@ export function SlotPicker({ options, date, slot, onDate, onSlot, slotsId, headi
               {times.map((offered) => {
                 const key = slotKey(offered);
                 const session = offered.group_session;
-                // A full session is shown as such (the waitlist below offers a seat that frees up).
+                // A full session is shown as such, and cannot be chosen.
                 const full = session !== undefined && session.seats_left <= 0;
                 return (
                   <li key={key}>

@@ -109,6 +109,8 @@ export function GroupSessions() {
                   </span>
                   {session.status === 'scheduled' && Date.parse(session.start) > Date.now() ? (
                     <SessionActions
+                      // Its fields start from the session as listed: a change anywhere in a series reloads them.
+                      key={`${session.id}-${session.capacity}-${session.start}`}
                       session={session}
                       offices={choices.offices}
                       onDone={(message) => {

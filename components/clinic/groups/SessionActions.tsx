@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { readApiFailure } from '@/lib/api/auth';
 import { cancelGroupSession, setGroupCapacity } from '@/lib/api/clinicGroups';
 import { GROUP_CAPACITY_MAX, GROUP_CAPACITY_MIN, type GroupSessionChoices, type GroupSessionView } from '@/lib/schemas/groupSessions';
@@ -28,6 +28,24 @@ export function SessionActions({ session, offices, onDone }: Props) {
   const [moving, setMoving] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Focus follows what opens and closes: the confirmation's text, then back to the button that opened it.
+  const moveButton = useRef<HTMLButtonElement>(null);
+  const sessionButton = useRef<HTMLButtonElement>(null);
+  const seriesButton = useRef<HTMLButtonElement>(null);
+  const returnTo = useRef<'move' | 'session' | 'series' | null>(null);
+  const confirmText = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (confirming) confirmText.current?.focus();
+    else if (!moving && returnTo.current) {
+      ({ move: moveButton, session: sessionButton, series: seriesButton })[returnTo.current].current?.focus();
+      returnTo.current = null;
+    }
+  }, [confirming, moving]);
+  const open = (what: 'move' | 'session' | 'series') => {
+    returnTo.current = what;
+    if (what === 'move') setMoving(true);
+    else setConfirming(what);
+  };
 
   const run = async (action: () => Promise<string>) => {
     setBusy(true);
@@ -66,6 +84,7 @@ export function SessionActions({ session, offices, onDone }: Props) {
           value={capacity}
           onChange={(event) => setCapacity(event.target.value)}
           aria-invalid={problem !== null && !seatsValid}
+          aria-describedby={problem ? `${id}-problem` : undefined}
         />
         <button type="submit" className="button button--secondary" disabled={busy || capacity === String(session.capacity)}>
           {t('saveCapacity')}
@@ -74,7 +93,7 @@ export function SessionActions({ session, offices, onDone }: Props) {
       {moving ? <SessionMoveForm session={session} offices={offices} onDone={onDone} onClose={() => setMoving(false)} /> : null}
       {moving ? null : confirming ? (
         <div className={styles.confirm} role="group" aria-labelledby={`${id}-confirm`}>
-          <p id={`${id}-confirm`}>{t(confirming === 'series' ? 'confirmSeries' : 'confirmSession', { attendees: session.seats_taken })}</p>
+          <p id={`${id}-confirm`} ref={confirmText} tabIndex={-1}>{t(confirming === 'series' ? 'confirmSeries' : 'confirmSession', { attendees: session.seats_taken })}</p>
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void run(() => cancelGroupSession(session.id, confirming === 'series'))}>
             {t(confirming === 'series' ? 'cancelSeriesYes' : 'cancelSessionYes')}
           </button>
@@ -84,21 +103,21 @@ export function SessionActions({ session, offices, onDone }: Props) {
         </div>
       ) : (
         <div className={styles.cancelButtons}>
-          <button type="button" className="button button--secondary" onClick={() => setMoving(true)}>
+          <button type="button" className="button button--secondary" ref={moveButton} onClick={() => open('move')}>
             {t('move')}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => setConfirming('session')}>
+          <button type="button" className="button button--secondary" ref={sessionButton} onClick={() => open('session')}>
             {t('cancelSession')}
           </button>
           {session.series_id !== null ? (
-            <button type="button" className="button button--secondary" onClick={() => setConfirming('series')}>
+            <button type="button" className="button button--secondary" ref={seriesButton} onClick={() => open('series')}>
               {t('cancelSeries')}
             </button>
           ) : null}
         </div>
       )}
       {problem ? (
-        <p className={styles.problem} role="alert">
+        <p id={`${id}-problem`} className={styles.problem} role="alert">
           {problem}
         </p>
       ) : null}

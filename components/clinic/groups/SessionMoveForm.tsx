@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '@/components/auth/serverErrors';
 import { SelectField, TextField } from '@/components/ui/form/Field';
@@ -35,12 +35,16 @@ export function SessionMoveForm({ session, offices, onDone, onClose }: Props) {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: useZodResolver(groupSessionMoveSchema),
     defaultValues: { date: localDateOf(session.start), time: localClockOf(session.start), office_id: session.office.id },
     reValidateMode: 'onSubmit',
   });
+
+  // Opened by its button: the first field takes the focus.
+  useEffect(() => setFocus('date'), [setFocus]);
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);

@@ -165,6 +165,8 @@ export async function bookAppointmentStep(
     if (chain.timeslot.groupSessionId !== undefined && party) {
       const query = { officeId: chain.location.officeId, sessionLanguage: chain.session_language.sessionLanguage, serviceId: service.id };
       const meetings = await chosenGroupSession(tx, query, service, chain.timeslot.groupSessionId, now);
+      // The clinic may have moved it since the check: a seat at a time the person never chose is no booking.
+      if (meetings[0]!.startsAt.toISOString() !== start) throw slotUnavailable();
       const seat = await bookSeat(tx, meetings, {
         ...party,
         reasons: chain.skills.skillIds,

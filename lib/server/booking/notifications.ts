@@ -41,12 +41,11 @@ export interface BookingNoticeInput {
   previousStart?: Date;
   /**
    * The clinic cancelled a group session (issue #28): the other rows of the same seat it
-   * cancelled (a series' later meetings), whose calendar files go in the same e-mail; the
-   * dietitian, who cancelled it, gets no notice.
+   * cancelled (a series' later meetings), whose calendar files go in the same e-mail.
    */
   groupCancellation?: { otherMeetingIds: number[] };
-  /** The clinic moved a group session (issue #28): its attendees are told; the dietitian, who moved it, is not. */
-  groupSessionMoved?: boolean;
+  /** The session's own dietitian cancelled or moved it (issue #28): no notice to them for each seat. */
+  dietitianActed?: boolean;
 }
 
 type Office = typeof offices.$inferSelect;
@@ -181,7 +180,7 @@ export async function queueBookingNotices(db: Database, input: BookingNoticeInpu
     });
   }
 
-  if (dietitian && !input.groupCancellation && !input.groupSessionMoved) {
+  if (dietitian && !input.dietitianActed) {
     const language = dietitian.language;
     const base = {
       serviceName: serviceNameIn(language),

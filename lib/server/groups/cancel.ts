@@ -46,7 +46,12 @@ export async function cancelGroupSessions(
       byPerson.set(key, [...(byPerson.get(key) ?? []), seat]);
     }
     for (const [first, ...others] of byPerson.values()) {
-      await queueBookingNotices(tx, { appointmentId: first!.id, kind: 'cancelled', groupCancellation: { otherMeetingIds: others.map((o) => o.id) } });
+      await queueBookingNotices(tx, {
+        appointmentId: first!.id,
+        kind: 'cancelled',
+        groupCancellation: { otherMeetingIds: others.map((o) => o.id) },
+        dietitianActed: input.by === session.employeeId,
+      });
     }
     return { sessions: sessions.length, attendees: byPerson.size };
   });

@@ -12,18 +12,21 @@ import { AppError } from '@/lib/server/http/appError';
  */
 export async function setGroupCapacity(db: Database, input: { sessionId: number; capacity: number; now: Date }): Promise<{ sessions: number }> {
   return db.transaction(async (tx) => {
-    const [session] = await tx.select().from(groupSessions).where(eq(groupSessions.id, input.sessionId)).for('update');
-    if (!session) throw new AppError('group_session_not_found', 404, 'groupSessionNotFound');
-    if (session.status !== 'scheduled') throw new AppError('group_session_not_scheduled', 409, 'groupSessionNotScheduled');
-    const meetings =
-      session.seriesId === null
-        ? [session]
-        : await tx
-            .select()
-            .from(groupSessions)
-            .where(and(eq(groupSessions.seriesId, session.seriesId), eq(groupSessions.status, 'scheduled'), gte(groupSessions.startsAt, input.now)))
-            .orderBy(asc(groupSessions.startsAt))
-            .for('update');
+    const [found] = await tx.select({ seriesId: groupSessions.seriesId }).from(groupSessions).where(eq(groupSessions.id, input.sessionId));
+    if (!found) throw new AppError('group_session_not_found', 404, 'groupSessionNotFound');
+    // Locked in time order, as a series' booking takes them (its seats' counter): no deadlock.
+    const meetings = await tx
+      .select()
+      .from(groupSessions)
+      .where(
+        found.seriesId === null
+          ? eq(groupSessions.id, input.sessionId)
+          : and(eq(groupSessions.seriesId, found.seriesId), eq(groupSessions.status, 'scheduled'), gte(groupSessions.startsAt, input.now)),
+      )
+      .orderBy(asc(groupSessions.startsAt))
+      .for('update');
+    const clicked = meetings.find((meeting) => meeting.id === input.sessionId);
+    if (clicked?.status !== 'scheduled') throw new AppError('group_session_not_scheduled', 409, 'groupSessionNotScheduled');
     const taken = Math.max(...meetings.map((meeting) => meeting.seatsTaken));
     if (input.capacity < taken) {
       throw new AppError('group_capacity_below_seats', 409, 'groupCapacityBelowSeats', { values: { taken } });

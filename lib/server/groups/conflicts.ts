@@ -16,11 +16,12 @@ export async function awayDuring(tx: Database, employeeId: number, span: { start
 
 /**
  * What a session's write ran into, from the database's refusal (migration 0012): another session
- * of the dietitian (the exclusion constraint) or one of their visits (the trigger); null for any
- * other error.
+ * of the dietitian (the exclusion constraint, or a meeting of the same series at that very start)
+ * or one of their visits (the trigger); null for any other error.
  */
 export function sessionOverlapOf(error: unknown): 'visit' | 'session' | null {
   const { code, constraint } = dbErrorOf(error);
+  if (code === '23505' && constraint === 'group_sessions_series_starts_key') return 'session';
   if (code !== '23P01') return null;
   return constraint === 'group_sessions_no_visit_overlap' ? 'visit' : 'session';
 }

@@ -27,7 +27,7 @@ const bookable = (service: ServiceRow, now: Date) =>
 /**
  * The date step of a group service (issue #28): the sessions of the window at the chosen office
  * (or virtual) in the session's language, by local date, each with its topic, dietitian and
- * seats left (a full one too: it offers the waitlist). A series is listed once, at its first
+ * seats left (a full one too, shown full and not choosable). A series is listed once, at its first
  * meeting, with how many meetings its seat holds.
  */
 export async function groupSessionOptions(

@@ -50,12 +50,19 @@ export async function seatMoveOptions(db: Database, seat: Appointment, service: 
  */
 export async function moveSeat(db: Database, seat: Appointment, service: ServiceRow, target: { sessionId: number; start: string }, now: Date): Promise<Appointment> {
   const { session, query } = await moveQuery(db, seat);
-  const [to] = await chosenGroupSession(db, query, service, target.sessionId, now);
-  const moving = to && to.seriesId === null && to.topicId === session.topicId && to.id !== session.id && to.startsAt.getTime() === Date.parse(target.start);
-  if (!moving) throw slotUnavailable();
+  /** The target as it is now: open, of the seat's topic, not its own session, at the time chosen. */
+  const targetOf = async (from: Database) => {
+    const [to] = await chosenGroupSession(from, query, service, target.sessionId, now);
+    const moving = to && to.seriesId === null && to.topicId === session.topicId && to.id !== session.id && to.startsAt.getTime() === Date.parse(target.start);
+    if (!moving) throw slotUnavailable();
+    return to;
+  };
+  const { employeeId } = await targetOf(db);
   try {
     return await db.transaction(async (tx) => {
-      await lockDietitianBookings(tx, to.employeeId);
+      await lockDietitianBookings(tx, employeeId);
+      // Again under the lock the clinic's move of that session takes: the seat goes where it is now.
+      const to = await targetOf(tx);
       const { appointment } = await rescheduleAppointment(tx, {
         appointmentId: seat.id,
         newValues: {

@@ -28,16 +28,19 @@ const invalid = (field: string, key: string) => new AppError('validation_error',
  * holds the dietitian's new time as when it was scheduled (their time off, visits and other
  * sessions refuse it, the database deciding a race); each seat moves with it as a visit moves
  * (its payments, receipts and calendar entry go along), and each attendee is told once, in their
- * seat's language, with the updated calendar entry. An attendee's own visit at the new time
+ * seat's language, with the updated calendar entry (and the dietitian, when a colleague moved
+ * it, with the usual notice per seat). An attendee's own visit at the new time
  * refuses the whole, without naming them. Answers how many attendees were told.
  */
 export async function moveGroupSession(db: Database, input: GroupSessionMoveInput & { sessionId: number; by: number; now: Date; locale: Locale }): Promise<{ attendees: number }> {
   const timeZone = getConfig().clinicTimezone;
   const values = { date: formatLocalDate(input.date, dateLanguage(input.locale), 'full') };
-  if (input.date <= utcToLocalDate(input.now, timeZone)) throw invalid('date', 'groupSessionNotAhead');
+  if (input.date < utcToLocalDate(input.now, timeZone)) throw invalid('date', 'groupMoveNotAhead');
   const startsAt = zonedDateTimeToUtc(input.date, clockToMinutes(input.time), timeZone);
   // A time the clock skips (the hour lost when DST starts) names no instant.
   if (!startsAt) throw invalid('time', 'timeInvalid');
+  // Later today is fine (a session shifted by half an hour); a time already past is not.
+  if (startsAt <= input.now) throw invalid('time', 'groupMoveNotAhead');
   const [office] = await db.select({ id: offices.id }).from(offices).where(and(eq(offices.id, input.office_id), eq(offices.isAvailable, true)));
   if (!office) throw invalid('office_id', 'required');
   const virtual = await isVirtualOffice(db, input.office_id);
@@ -87,7 +90,7 @@ export async function moveGroupSession(db: Database, input: GroupSessionMoveInpu
           // The clinic moves it: inside any notice.
           override: true,
         });
-        await queueBookingNotices(tx, { appointmentId: appointment.id, kind: 'rescheduled', previousStart: seat.startsAt, groupSessionMoved: true });
+        await queueBookingNotices(tx, { appointmentId: appointment.id, kind: 'rescheduled', previousStart: seat.startsAt, dietitianActed: input.by === session.employeeId });
       } catch (error) {
         // The attendee's own visit at the new time (their overlap constraint): never named here.
         if (dbErrorOf(error).code === '23P01' || (error instanceof AppError && error.code === 'slot_unavailable')) {

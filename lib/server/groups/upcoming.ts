@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * GET /api/group-sessions (issue #28): each active topic with its next sessions still open to
  * booking (at their service's notice), in the request's language, seats left included (a full
- * one too: the booking flow offers its waitlist). A series shows once, at its first meeting, with
+ * one too, shown full). A series shows once, at its first meeting, with
  * the fewest seats left among its meetings. Nothing about who holds the seats.
  */
 export async function upcomingGroupSessions(db: Database, input: { locale: Locale; now: Date }): Promise<PublicGroupTopic[]> {
