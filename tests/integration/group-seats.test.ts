@@ -240,7 +240,7 @@ describe('a seat in a group session', () => {
 
     const en = await call(publicList, '/api/group-sessions', { cookie: null });
     expect(en.status).toBe(200);
-    expect(en.headers.get('cache-control')).toBe('public, no-cache');
+    expect(en.headers.get('cache-control')).toBe('no-store');
     const topic = (en.json.topics as PublicGroupTopic[]).find((t) => t.slug === 'eating-for-sport');
     expect(topic).toMatchObject({ title: 'Eating for sport', description: 'Fuel for training.' });
     // The series once, at its first meeting, with 4 of 5 seats left and its 3 meetings.
