@@ -4,7 +4,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import type { signupSchema } from '@/lib/schemas/auth';
 import type { Database } from '@/lib/server/db/client';
 import { patientProfiles, users } from '@/lib/server/db/schema';
-import { AppError } from '@/lib/server/http/appError';
+import { AppError, fieldInvalid } from '@/lib/server/http/appError';
 import { consumeEmailAllowance, sendVerificationEmail } from './accountEmails';
 import { hashPassword, isCommonPassword } from './passwords';
 import { consume, hashIp, limits } from './rateLimit';
@@ -13,7 +13,7 @@ import { findUserByEmail } from './users';
 /** Refuses a password of good length that is still easy to guess (field error on `field`). */
 export function assertUncommonPassword(password: string, email: string, field: string): void {
   if (isCommonPassword(password, email)) {
-    throw new AppError('validation_error', 400, 'validationError', { fieldErrors: { [field]: ['passwordCommon'] } });
+    throw fieldInvalid(field, 'passwordCommon');
   }
 }
 

@@ -9,7 +9,7 @@ import { appointments, services, type Appointment } from '@/lib/server/db/schema
 import { kickMailQueue } from '@/lib/server/email/queue';
 import { announce } from '@/lib/server/events/announce';
 import { seatMoveOptions, moveSeat } from '@/lib/server/groups/moveSeat';
-import { AppError } from '@/lib/server/http/appError';
+import { AppError, fieldInvalid } from '@/lib/server/http/appError';
 import { lockDietitianBookings, rescheduleAppointment, slotUnavailable } from './appointments';
 import { cancelAndNotify } from './cancel';
 import { describeManaged, manageLinkInvalid } from './managedView';
@@ -148,7 +148,7 @@ export async function rescheduleByLink(db: Database, request: ManageRequest & { 
 
 /** A seat's move by its link (issue #28): to the session named, which must start at `start`. */
 async function moveSeatByLink(db: Database, seat: Appointment, service: ServiceRow, request: ManageRequest & { start: string; groupSessionId?: number }, now: Date) {
-  if (request.groupSessionId === undefined) throw new AppError('validation_error', 400, 'validationError', { fieldErrors: { group_session_id: ['required'] } });
+  if (request.groupSessionId === undefined) throw fieldInvalid('group_session_id', 'required');
   const moved = await moveSeat(db, seat, service, { sessionId: request.groupSessionId, start: request.start }, now);
   void kickMailQueue();
   announce('time-freed');

@@ -9,7 +9,7 @@ import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { groupSessions, timeOff } from '@/lib/server/db/schema';
 import { announce } from '@/lib/server/events/announce';
-import { AppError } from '@/lib/server/http/appError';
+import { AppError, fieldInvalid } from '@/lib/server/http/appError';
 import { recordFreedTime } from '@/lib/server/events/freedTime';
 import { timeOffDto } from './schedule';
 import { bookedAppointmentsOf, orphansError } from './scheduleOrphans';
@@ -21,22 +21,19 @@ import { bookedAppointmentsOf, orphansError } from './scheduleOrphans';
  * to its author only, never to patients, never written to a log.
  */
 
-const invalid = (field: string, key: string) =>
-  new AppError('validation_error', 400, 'validationError', { fieldErrors: { [field]: [key] } });
-
 /** POST /api/clinic/time-off: refused (409 `time_off_orphans`, nothing written) over booked appointments. */
 export async function addTimeOff(db: Database, employeeId: number, input: TimeOffInput & { locale: Locale; now: Date }) {
   const timeZone = getConfig().clinicTimezone;
-  if (input.start_date < utcToLocalDate(input.now, timeZone)) throw invalid('start_date', 'scheduleTimeOffInPast');
+  if (input.start_date < utcToLocalDate(input.now, timeZone)) throw fieldInvalid('start_date', 'scheduleTimeOffInPast');
   const startsAt = zonedDateTimeToUtc(input.start_date, input.start_time ? clockToMinutes(input.start_time) : 0, timeZone);
   const endsAt = input.end_time
     ? zonedDateTimeToUtc(input.end_date, clockToMinutes(input.end_time), timeZone)
     : zonedDateTimeToUtc(addDays(input.end_date, 1), 0, timeZone);
   // A time the clock skips (the hour lost when DST starts) names no instant.
-  if (!startsAt) throw invalid('start_time', 'timeInvalid');
-  if (!endsAt) throw invalid('end_time', 'timeInvalid');
-  if (endsAt <= startsAt) throw invalid('end_time', 'scheduleEndBeforeStart');
-  if (endsAt <= input.now) throw invalid('end_time', 'scheduleTimeOffInPast');
+  if (!startsAt) throw fieldInvalid('start_time', 'timeInvalid');
+  if (!endsAt) throw fieldInvalid('end_time', 'timeInvalid');
+  if (endsAt <= startsAt) throw fieldInvalid('end_time', 'scheduleEndBeforeStart');
+  if (endsAt <= input.now) throw fieldInvalid('end_time', 'scheduleTimeOffInPast');
 
   const row = await db.transaction(async (tx) => {
     await lockDietitianBookings(tx, employeeId);

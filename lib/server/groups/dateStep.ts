@@ -9,6 +9,7 @@ import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/bookin
 import { earliestBookableStartMs } from '@/lib/server/booking/rules';
 import type { Database } from '@/lib/server/db/client';
 import { groupSessions, groupTopics, users, type GroupSession, type services } from '@/lib/server/db/schema';
+import { seatsLeftIn } from './seats';
 
 type ServiceRow = typeof services.$inferSelect;
 
@@ -72,7 +73,7 @@ export async function groupSessionOptions(
         id: session.id,
         topic: query.sessionLanguage === 'fr' ? topic.titleFr : topic.titleEn,
         // A series' seat is a seat in every meeting: the fewest seats left of them.
-        seats_left: Math.min(...(series ?? [session]).map((meeting) => meeting.capacity - meeting.seatsTaken)),
+        seats_left: seatsLeftIn(series ?? [session]),
         meetings: series?.length ?? 1,
       },
     });

@@ -11,7 +11,7 @@ import type { Database } from '@/lib/server/db/client';
 import { groupSessions, type Appointment, type GroupSession } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { chosenGroupSession, groupSessionOptions, type GroupSessionQuery } from './dateStep';
-import { dbErrorOf, seatHeld, sessionFull } from './seats';
+import { dbErrorOf, movedSeat, seatHeld, sessionFull } from './seats';
 
 /** A seat in a series is a seat in each meeting: it is not moved one meeting at a time. */
 export const seriesSeatNotMoved = () => new AppError('group_series_seat_move', 409, 'groupSeriesSeatMove');
@@ -65,23 +65,7 @@ export async function moveSeat(db: Database, seat: Appointment, service: Service
       const to = await targetOf(tx);
       const { appointment } = await rescheduleAppointment(tx, {
         appointmentId: seat.id,
-        newValues: {
-          employeeId: to.employeeId,
-          serviceId: to.serviceId,
-          officeId: to.officeId,
-          startsAt: to.startsAt,
-          endsAt: to.endsAt,
-          blockedUntil: to.blockedUntil,
-          sessionLanguage: seat.sessionLanguage,
-          // The same seat in another meeting: its price as booked.
-          priceCents: seat.priceCents,
-          taxCents: seat.taxCents,
-          totalCents: seat.totalCents,
-          bookedBy: seat.bookedBy,
-          timeslotTokenJti: null,
-          videoRoom: to.videoRoom,
-          groupSessionId: to.id,
-        },
+        newValues: movedSeat(seat, to),
         by: null,
         override: false,
       });

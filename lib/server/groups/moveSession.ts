@@ -11,16 +11,15 @@ import { queueBookingNotices } from '@/lib/server/booking/notifications';
 import { newVideoRoom } from '@/lib/server/booking/videoRoom';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, groupSessions, offices, services } from '@/lib/server/db/schema';
+import { appointments, groupSessions, offices, services, type GroupSession } from '@/lib/server/db/schema';
 import { kickMailQueue } from '@/lib/server/email/queue';
 import { announce } from '@/lib/server/events/announce';
 import { recordFreedTime } from '@/lib/server/events/freedTime';
-import { AppError } from '@/lib/server/http/appError';
+import { AppError, fieldInvalid } from '@/lib/server/http/appError';
 import { awayDuring, sessionOverlapOf } from './conflicts';
 import { sessionSpan } from './groupService';
-import { dbErrorOf } from './seats';
+import { dbErrorOf, movedSeat } from './seats';
 
-const invalid = (field: string, key: string) => new AppError('validation_error', 400, 'validationError', { fieldErrors: { [field]: [key] } });
 
 /**
  * POST /api/clinic/group-sessions/<id>/move (issue #28): the clinic moves one session (one meeting
@@ -35,14 +34,14 @@ const invalid = (field: string, key: string) => new AppError('validation_error',
 export async function moveGroupSession(db: Database, input: GroupSessionMoveInput & { sessionId: number; by: number; now: Date; locale: Locale }): Promise<{ attendees: number }> {
   const timeZone = getConfig().clinicTimezone;
   const values = { date: formatLocalDate(input.date, dateLanguage(input.locale), 'full') };
-  if (input.date < utcToLocalDate(input.now, timeZone)) throw invalid('date', 'groupMoveNotAhead');
+  if (input.date < utcToLocalDate(input.now, timeZone)) throw fieldInvalid('date', 'groupMoveNotAhead');
   const startsAt = zonedDateTimeToUtc(input.date, clockToMinutes(input.time), timeZone);
   // A time the clock skips (the hour lost when DST starts) names no instant.
-  if (!startsAt) throw invalid('time', 'timeInvalid');
+  if (!startsAt) throw fieldInvalid('time', 'timeInvalid');
   // Later today is fine (a session shifted by half an hour); a time already past is not.
-  if (startsAt <= input.now) throw invalid('time', 'groupMoveNotAhead');
+  if (startsAt <= input.now) throw fieldInvalid('time', 'groupMoveNotAhead');
   const [office] = await db.select({ id: offices.id }).from(offices).where(and(eq(offices.id, input.office_id), eq(offices.isAvailable, true)));
-  if (!office) throw invalid('office_id', 'required');
+  if (!office) throw fieldInvalid('office_id', 'required');
   const virtual = await isVirtualOffice(db, input.office_id);
 
   const attendees = await db.transaction(async (tx) => {
@@ -56,8 +55,9 @@ export async function moveGroupSession(db: Database, input: GroupSessionMoveInpu
     const span = sessionSpan(service!, startsAt);
     if (await awayDuring(tx, session.employeeId, span)) throw new AppError('group_session_time_off', 409, 'groupMoveTimeOff', { values });
     const videoRoom = virtual ? (session.videoRoom ?? newVideoRoom()) : null;
+    let moved: GroupSession | undefined;
     try {
-      await tx.update(groupSessions).set({ ...span, officeId: input.office_id, videoRoom }).where(eq(groupSessions.id, session.id));
+      [moved] = await tx.update(groupSessions).set({ ...span, officeId: input.office_id, videoRoom }).where(eq(groupSessions.id, session.id)).returning();
     } catch (error) {
       const overlap = sessionOverlapOf(error);
       if (!overlap) throw error;
@@ -72,20 +72,7 @@ export async function moveGroupSession(db: Database, input: GroupSessionMoveInpu
       try {
         const { appointment } = await rescheduleAppointment(tx, {
           appointmentId: seat.id,
-          newValues: {
-            employeeId: seat.employeeId,
-            serviceId: seat.serviceId,
-            officeId: input.office_id,
-            ...span,
-            sessionLanguage: seat.sessionLanguage,
-            priceCents: seat.priceCents,
-            taxCents: seat.taxCents,
-            totalCents: seat.totalCents,
-            bookedBy: seat.bookedBy,
-            timeslotTokenJti: null,
-            videoRoom,
-            groupSessionId: session.id,
-          },
+          newValues: movedSeat(seat, moved!),
           by: input.by,
           // The clinic moves it: inside any notice.
           override: true,

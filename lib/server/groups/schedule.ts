@@ -12,13 +12,12 @@ import { newVideoRoom } from '@/lib/server/booking/videoRoom';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { groupSeries, groupSessions, groupTopics, services, type GroupSession } from '@/lib/server/db/schema';
-import { AppError } from '@/lib/server/http/appError';
+import { AppError, fieldInvalid } from '@/lib/server/http/appError';
 import { GROUP_SERVICE_SLUG, sessionSpan } from './groupService';
 import { awayDuring, sessionOverlapOf } from './conflicts';
 import { dbErrorOf } from './seats';
 
 
-const invalid = (field: string, key: string) => new AppError('validation_error', 400, 'validationError', { fieldErrors: { [field]: [key] } });
 
 /**
  * POST /api/clinic/group-sessions: schedules a session, or a weekly series of `meetings`
@@ -29,9 +28,9 @@ const invalid = (field: string, key: string) => new AppError('validation_error',
 export async function scheduleGroupSessions(db: Database, input: GroupSessionInput & { by: number; now: Date; locale: Locale }): Promise<GroupSession[]> {
   const timeZone = getConfig().clinicTimezone;
   const dayOf = (date: string) => formatLocalDate(date, dateLanguage(input.locale), 'full');
-  if (input.date <= utcToLocalDate(input.now, timeZone)) throw invalid('date', 'groupSessionNotAhead');
+  if (input.date <= utcToLocalDate(input.now, timeZone)) throw fieldInvalid('date', 'groupSessionNotAhead');
   const [topic] = await db.select().from(groupTopics).where(eq(groupTopics.id, input.topic_id));
-  if (!topic?.active) throw invalid('topic_id', 'required');
+  if (!topic?.active) throw fieldInvalid('topic_id', 'required');
   const [service] = await db.select().from(services).where(eq(services.slug, GROUP_SERVICE_SLUG));
   if (!service) throw new AppError('not_found', 404, 'notFound');
   const price = priceService(service);
@@ -39,7 +38,7 @@ export async function scheduleGroupSessions(db: Database, input: GroupSessionInp
     const date = addDays(input.date, week * 7);
     const startsAt = zonedDateTimeToUtc(date, clockToMinutes(input.time), timeZone);
     // A time the clock skips (the hour lost when DST starts) names no instant.
-    if (!startsAt) throw invalid('time', 'timeInvalid');
+    if (!startsAt) throw fieldInvalid('time', 'timeInvalid');
     return { date, ...sessionSpan(service, startsAt) };
   });
   const virtual = await isVirtualOffice(db, input.office_id);
@@ -87,7 +86,7 @@ export async function scheduleGroupSessions(db: Database, input: GroupSessionInp
       return written;
     });
   } catch (error) {
-    if (dbErrorOf(error).code === '23503') throw invalid('employee_id', 'required');
+    if (dbErrorOf(error).code === '23503') throw fieldInvalid('employee_id', 'required');
     throw error;
   }
 }

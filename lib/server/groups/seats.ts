@@ -20,6 +20,21 @@ export function dbErrorOf(error: unknown): { code?: string; constraint?: string 
   return {};
 }
 
+/** Where and when a seat in this session is, and with whom: the columns every seat row takes from its session. */
+export function seatPlace(session: GroupSession) {
+  const { employeeId, serviceId, officeId, startsAt, endsAt, blockedUntil, videoRoom } = session;
+  return { employeeId, serviceId, officeId, startsAt, endsAt, blockedUntil, videoRoom, groupSessionId: session.id };
+}
+
+/** A seat moved into `session` (by its holder or with its session): the same seat, its price as booked. */
+export function movedSeat(seat: Appointment, session: GroupSession) {
+  const { sessionLanguage, priceCents, taxCents, totalCents, bookedBy } = seat;
+  return { ...seatPlace(session), sessionLanguage, priceCents, taxCents, totalCents, bookedBy, timeslotTokenJti: null };
+}
+
+/** The fewest seats left among a series' meetings (a seat in a series is a seat in each), or a session's. */
+export const seatsLeftIn = (meetings: GroupSession[]) => Math.min(...meetings.map((meeting) => meeting.capacity - meeting.seatsTaken));
+
 /**
  * Books a seat in a session, or in each meeting of a series, in the caller's transaction: one
  * appointment row per meeting, the first carrying the timeslot token's id (a resubmitted token
@@ -46,17 +61,10 @@ export async function bookSeat(tx: Database, meetings: GroupSession[], party: Se
         .insert(appointments)
         .values({
           ...party,
-          employeeId: meeting.employeeId,
-          serviceId: meeting.serviceId,
-          officeId: meeting.officeId,
-          startsAt: meeting.startsAt,
-          endsAt: meeting.endsAt,
-          blockedUntil: meeting.blockedUntil,
+          ...seatPlace(meeting),
           priceCents: meeting.priceCents,
           taxCents: meeting.taxCents,
           totalCents: meeting.totalCents,
-          videoRoom: meeting.videoRoom,
-          groupSessionId: meeting.id,
           timeslotTokenJti: i === 0 ? timeslotTokenJti : null,
         })
         .returning();

@@ -8,6 +8,7 @@ import { earliestBookableStartMs } from '@/lib/server/booking/rules';
 import type { Database } from '@/lib/server/db/client';
 import { groupSessions, groupTopics, offices, services, users } from '@/lib/server/db/schema';
 import { meetingsOfSeries } from './dateStep';
+import { seatsLeftIn } from './seats';
 
 /** How far ahead the public list looks, and how many sessions it names per topic. */
 const DAYS_AHEAD = 8 * 7;
@@ -62,7 +63,7 @@ export async function upcomingGroupSessions(db: Database, input: { locale: Local
             session_language: session.sessionLanguage,
             office: { id: office.id, name: fr ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },
             dietitian: fullName(person),
-            seats_left: Math.max(0, Math.min(...series.map((meeting) => meeting.capacity - meeting.seatsTaken))),
+            seats_left: seatsLeftIn(series),
             capacity: session.capacity,
             meetings: series.length,
             service_slug: service.slug,

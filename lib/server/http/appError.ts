@@ -26,3 +26,8 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/** 400 `validation_error` with one field's message key (a Validation or Server text). */
+export function fieldInvalid(field: string, key: string): AppError {
+  return new AppError('validation_error', 400, 'validationError', { fieldErrors: { [field]: [key] } });
+}
