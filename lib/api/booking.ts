@@ -176,6 +176,8 @@ export interface WaitlistRequest {
   to_date: string;
   times_of_day: TimeOfDay[];
   weekdays: number[];
+  /** A group service's place: the full session it was joined from (it waits for a seat of that topic). */
+  group_session_id?: number;
 }
 
 /** The waitlist join's answer: the entry as the waitlist page shows it, and where its confirmation went. */

@@ -27,6 +27,8 @@ export const joinWaitlistSchema = z
       .min(1, { error: 'waitlistDaysRequired' })
       .max(7)
       .transform((days) => [...new Set(days)].sort()),
+    /** A group service's place names the full session it was joined from: it waits for a seat of that topic. */
+    group_session_id: z.int32().positive().optional(),
   })
   .refine((body) => body.from_date <= body.to_date, { path: ['to_date'], error: 'waitlistWindowOrder' })
   // A window none of whose days is a chosen weekday could never be offered a time.

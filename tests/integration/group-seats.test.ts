@@ -4,6 +4,8 @@ import { POST as manageCancel } from '@/app/api/booking/manage/cancel/route';
 import { GET as bookedRoute } from '@/app/api/booking/booked-appointments/route';
 import { POST as manageView } from '@/app/api/booking/manage/route';
 import { POST as waitlistJoin } from '@/app/api/booking/waitlist/join/route';
+import { POST as waitlistClaim } from '@/app/api/booking/waitlist/claim/route';
+import { offerFreedSlots } from '@/lib/server/waitlist/offerPass';
 import { POST as manageReschedule } from '@/app/api/booking/manage/reschedule/route';
 import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
 import { GET as agendaRoute } from '@/app/api/clinic/agenda/route';
@@ -150,15 +152,15 @@ describe('a seat in a group session', () => {
     // Full, it is still listed, with no seat left.
     const late = await toDateStep(await patient(), session.id);
     expect(late.entry!.slot.group_session!.seats_left).toBe(0);
-    // Its waitlist is not built yet: a place would wait for a private time, never a seat. Refused plainly.
+    // Its waitlist needs the session it was joined from.
     const date = late.entry!.date;
     const joined = await call(waitlistJoin, '/api/booking/waitlist/join', {
       body: { ...slotTokens(late.t), from_date: date, to_date: date, times_of_day: ['evening'], weekdays: [1, 2, 3, 4, 5, 6, 7] },
       cookie: late.who.cookie,
-      locale: 'fr',
+      headers: { 'x-forwarded-for': '203.0.113.60' },
     });
-    expect(joined.status).toBe(409);
-    expect(joined.json).toMatchObject({ code: 'waitlist_group_service', message: 'Les séances de groupe n’ont pas encore de liste d’attente en ligne\u00a0: choisissez une autre séance ou appelez-nous.' });
+    expect(joined.status).toBe(400);
+    expect(Object.keys(joined.json.field_errors as object)).toEqual(['group_session_id']);
   });
 
   it('is cancelled on its own from its manage link, which frees exactly one seat', async () => {
@@ -458,5 +460,51 @@ describe('a seat in a group session', () => {
     expect(moved.status, JSON.stringify(moved.json)).toBe(200);
     // Sophie moved Claire's session: Claire hears of it.
     expect((await deliveredOutbox(outbox)).slice(before).filter((m) => m.to === DEMO_DIETITIAN.email)).toHaveLength(1);
+  });
+
+  it('a full session’s waitlist: joined from the session, a freed seat is offered to the first places and 20 claims of it make one booking', async () => {
+    const session = await sessionIn(9, 1, 1, 'heart-healthy-cooking', '20:00');
+    const holder = await patient();
+    const first = await toDateStep(holder, session.id);
+    expect((await driver.choose(first.t, first.entry!.date, first.entry!.slot, first.who)).status).toBe(200);
+    const held = await driver.book(first.t, first.who);
+    expect(held.status).toBe(200);
+
+    const waiting: TestPerson[] = [];
+    for (let i = 0; i < 5; i++) {
+      const person = await patient();
+      const step = await toDateStep(person, session.id);
+      expect(step.entry!.slot.group_session!.seats_left).toBe(0);
+      const date = step.entry!.date;
+      const joined = await call(waitlistJoin, '/api/booking/waitlist/join', {
+        body: { ...slotTokens(step.t), from_date: date, to_date: date, times_of_day: ['evening'], weekdays: [1, 2, 3, 4, 5, 6, 7], group_session_id: session.id },
+        cookie: person.cookie,
+        headers: { 'x-forwarded-for': `203.0.113.${70 + i}` },
+      });
+      expect(joined.status, JSON.stringify(joined.json)).toBe(201);
+      waiting.push(person);
+    }
+
+    // The seat's holder cancels: one seat frees, and the first places are offered it.
+    const [seat] = await db.select().from(appointments).where(eq(appointments.id, (held.json.appointment as { id: number }).id));
+    const token = (await createManageLink(db, seat!)).split('#')[1]!;
+    expect((await call(manageCancel, '/api/booking/manage/cancel', { body: { token }, headers: { 'x-forwarded-for': '203.0.113.80' } })).status).toBe(200);
+    await offerFreedSlots(db);
+    const outbox = await deliveredOutbox(join(clinic.dataDir, 'outbox'));
+    const offers = waiting.flatMap((person) => outbox.filter((m) => m.to === person.email && m.subject.startsWith('A time opened up')));
+    expect(offers.length).toBeGreaterThan(0);
+    expect(offers.length).toBeLessThanOrEqual(3);
+    for (const offer of offers) expect(offer.text).toContain('Group programs — Heart-healthy cooking');
+    const tokens = offers.map((offer) => /\/waitlist#([A-Za-z0-9_-]{43})/.exec(offer.text)![1]!);
+
+    // 20 claims at once, spread over the offers: one seat, one booking.
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(waitlistClaim, '/api/booking/waitlist/claim', { body: { token: tokens[i % tokens.length] }, headers: { 'x-forwarded-for': `198.51.100.${100 + i}` } })),
+    );
+    expect(claims.filter((c) => c.status === 200)).toHaveLength(1);
+    expect(await seatsTaken(session.id)).toBe(1);
+    const seats = await db.select().from(appointments).where(and(eq(appointments.groupSessionId, session.id), eq(appointments.status, 'booked')));
+    expect(seats).toHaveLength(1);
+    expect(waiting.map((p) => p.id)).toContain(seats[0]!.patientId);
   });
 });

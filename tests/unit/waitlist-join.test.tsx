@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DateTimeStep } from '@/components/booking/steps/DateTimeStep';
 import type { AuthApi } from '@/lib/api/auth';
 import type { BookingTokens, Service } from '@/lib/api/booking';
+import type { AppointmentOptions } from '@/lib/schemas/bookingSlots';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import { createAppStores } from '@/stores/StoresProvider';
@@ -106,7 +107,7 @@ afterEach(() => {
 interface Setup {
   locale?: Locale;
   /** The fetched appointment options: none free by default. */
-  options?: Record<string, Array<{ start: string; end: string }>>;
+  options?: AppointmentOptions;
   reschedulingId?: number | null;
   maxDays?: number;
   /** A group service's date step (its sessions, no waitlist yet). */
@@ -173,6 +174,24 @@ describe('joining the waitlist from the date step', () => {
     renderStep({ booksSeats: true });
     expect(screen.getByRole('status')).toHaveTextContent(en.Booking.datetime.noSessions);
     expect(screen.queryByRole('button', { name: t.toggle })).toBeNull();
+  });
+
+  it('a group service: choosing a full session opens its waitlist, which names the session; continuing is refused', async () => {
+    const full = {
+      start: '2026-12-08T23:00:00.000Z',
+      end: '2026-12-09T00:30:00.000Z',
+      recommended_employee: { id: 2, name: 'Claire Bouchard' },
+      group_session: { id: 41, topic: 'Heart-healthy cooking', seats_left: 0, meetings: 1 },
+    };
+    const booking = renderStep({ booksSeats: true, options: { '2026-12-08': [full] } });
+    act(() => booking.booking.setState({ date: '2026-12-08', slot: `${full.start}#41` }));
+    expect(await screen.findByText(en.Booking.datetime.fullChosen)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: en.Booking.continue }));
+    expect(booking.booking.getState().step).toBe(6);
+    answer = { status: 201, body: joined({ from_date: '2026-11-29', to_date: '2026-12-28', times_of_day: ['morning', 'afternoon', 'evening'], weekdays: [1, 2, 3, 4, 5, 6, 7] }) };
+    submit();
+    await screen.findByText(/You are on the waitlist/, undefined, { timeout: 5000 });
+    expect(received).toEqual([expect.objectContaining({ group_session_id: 41 })]);
   });
 
   it('is not offered when an appointment is being moved', () => {

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { Service } from '@/lib/api/booking';
-import { bookableDates } from '@/stores/bookingSteps';
+import { bookableDates, slotKey } from '@/stores/bookingSteps';
 import { useBookingStore } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
 import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
@@ -33,8 +33,9 @@ export function DateTimeStep({ focusHeading, services }: { focusHeading: boolean
   // A visit being moved keeps its time until a new one is chosen: it does not wait on the list.
   const rescheduling = useBookingStore((s) => s.reschedulingId !== null);
   const [tried, setTried] = useState(false);
-  // A group service's sessions have no waitlist yet (issue #28 item 5): a place would never be offered a seat.
+  // A group service lists sessions: its waitlist is a full session's, opened by choosing it (issue #28 item 5).
   const booksSeats = useBookingStore((s) => services?.find((service) => service.id === s.serviceId)?.books_seats ?? false);
+  const fullSession = booksSeats && date && slot ? (options?.[date] ?? []).find((offered) => slotKey(offered) === slot && (offered.group_session?.seats_left ?? 1) <= 0) : undefined;
   const dates = bookableDates(options);
 
   return (
@@ -52,9 +53,16 @@ export function DateTimeStep({ focusHeading, services }: { focusHeading: boolean
           onDate={selectDate}
           onSlot={(start) => selectSlot(start === slot ? null : start)}
           slotsId="booking-slots"
+          fullChoosable={booksSeats}
         />
       ) : null}
       {options && !loading && !rescheduling && !booksSeats ? <WaitlistJoin defaultOpen={dates.length === 0} /> : null}
+      {fullSession?.group_session && !rescheduling ? (
+        <>
+          <p role="status">{t('datetime.fullChosen')}</p>
+          <WaitlistJoin key={fullSession.group_session.id} defaultOpen groupSessionId={fullSession.group_session.id} />
+        </>
+      ) : null}
       {tried && !slot && dates.length > 0 ? (
         <p className={styles.error} role="alert">
           {t('datetime.required')}
@@ -65,7 +73,7 @@ export function DateTimeStep({ focusHeading, services }: { focusHeading: boolean
         pending={pending}
         onContinue={() => {
           setTried(true);
-          if (!slot) return;
+          if (!slot || fullSession) return;
           if (canSkip) next();
           else void checkSlot();
         }}

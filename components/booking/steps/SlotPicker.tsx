@@ -18,6 +18,8 @@ interface Props {
   /** The times' heading level, under the section that holds the picker. */
   heading?: 'h3' | 'h4' | 'h5';
   headingClassName?: string;
+  /** A full session can be chosen (the date step then offers its waitlist); elsewhere it is shown full and disabled. */
+  fullChoosable?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ interface Props {
  * would be with: the booking's date step, a manage link's reschedule and the clinic's waitlist
  * offer all pick a time this way. Only the dates `options` holds are enabled.
  */
-export function SlotPicker({ options, date, slot, onDate, onSlot, slotsId, heading: Heading = 'h4', headingClassName }: Props) {
+export function SlotPicker({ options, date, slot, onDate, onSlot, slotsId, heading: Heading = 'h4', headingClassName, fullChoosable = false }: Props) {
   const t = useTranslations('Booking.datetime');
   const language = dateLanguage(useLocale());
   const time = (iso: string) => formatTime(iso, language);
@@ -44,11 +46,12 @@ export function SlotPicker({ options, date, slot, onDate, onSlot, slotsId, headi
               {times.map((offered) => {
                 const key = slotKey(offered);
                 const session = offered.group_session;
-                // A full session is shown as such, and cannot be chosen.
+                // A full session is shown as such; it is chosen only where its waitlist is offered.
                 const full = session !== undefined && session.seats_left <= 0;
+                const disabled = full && !fullChoosable;
                 return (
                   <li key={key}>
-                    <button type="button" className={styles.slot} aria-pressed={full ? undefined : key === slot} disabled={full} onClick={() => onSlot(key)}>
+                    <button type="button" className={styles.slot} aria-pressed={disabled ? undefined : key === slot} disabled={disabled} onClick={() => onSlot(key)}>
                       {session ? <span className={styles.slotTopic}>{session.topic}</span> : null}
                       {t('slot', { start: time(offered.start), end: time(offered.end) })}
                       {offered.recommended_employee ? <span className={styles.slotWith}>{t('with', { name: offered.recommended_employee.name })}</span> : null}

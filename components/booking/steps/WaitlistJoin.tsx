@@ -14,7 +14,7 @@ import { joinWaitlistSchema, TIMES_OF_DAY } from '@/lib/schemas/waitlist';
 import { useBookingStore, useBookingStores, useServicesStore } from '@/stores/useBookingStores';
 import styles from '../booking.module.css';
 
-type FieldName = keyof WaitlistRequest;
+type FieldName = Exclude<keyof WaitlistRequest, 'group_session_id'>;
 type Errors = Partial<Record<FieldName, string>>;
 const FIELDS: readonly FieldName[] = ['from_date', 'to_date', 'times_of_day', 'weekdays'];
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
@@ -40,7 +40,7 @@ function check(values: WaitlistRequest, today: string, horizon: string | null): 
  * The date step's waitlist (issue #16): a disclosure under the calendar, open from the start when
  * no time is free. Joining keeps the booking where it is: the visitor can still pick a time.
  */
-export function WaitlistJoin({ defaultOpen }: { defaultOpen: boolean }) {
+export function WaitlistJoin({ defaultOpen, groupSessionId }: { defaultOpen: boolean; groupSessionId?: number }) {
   const t = useTranslations('Booking.waitlist');
   const serviceId = useBookingStore((s) => s.serviceId);
   const service = useServicesStore((s) => s.items?.find((item) => item.id === serviceId) ?? null);
@@ -56,13 +56,13 @@ export function WaitlistJoin({ defaultOpen }: { defaultOpen: boolean }) {
         </button>
       </h4>
       <div id={panelId} hidden={!open}>
-        {joined ? <Joined joined={joined} serviceName={service?.translated_name ?? joined.entry.service_name} /> : <WaitlistForm service={service} onJoined={setJoined} />}
+        {joined ? <Joined joined={joined} serviceName={service?.translated_name ?? joined.entry.service_name} /> : <WaitlistForm service={service} groupSessionId={groupSessionId} onJoined={setJoined} />}
       </div>
     </div>
   );
 }
 
-function WaitlistForm({ service, onJoined }: { service: Service | null; onJoined: (joined: WaitlistJoined) => void }) {
+function WaitlistForm({ service, groupSessionId, onJoined }: { service: Service | null; groupSessionId?: number; onJoined: (joined: WaitlistJoined) => void }) {
   const t = useTranslations('Booking.waitlist');
   const language = dateLanguage(useLocale());
   const { booking, bookingApi } = useBookingStores();
@@ -99,7 +99,7 @@ function WaitlistForm({ service, onJoined }: { service: Service | null; onJoined
     }
     setPending(true);
     try {
-      onJoined(await bookingApi.joinWaitlist(values, booking.getState().tokens));
+      onJoined(await bookingApi.joinWaitlist({ ...values, ...(groupSessionId !== undefined && { group_session_id: groupSessionId }) }, booking.getState().tokens));
     } catch (error) {
       const failure = readApiFailure(error);
       // The client has sent the flow back to its start: nothing is left to show here.

@@ -19,6 +19,8 @@ export interface GroupSessionQuery {
   serviceId: number;
   /** A seat's move: only this topic's single sessions, other than the seat's own. */
   moveFrom?: { topicId: number; sessionId: number };
+  /** A waitlist place's seat: only this topic's sessions. */
+  topicId?: number;
 }
 
 /** A session opens to seats while scheduled, at the service's notice; a series, while its first meeting does. */
@@ -52,6 +54,7 @@ export async function groupSessionOptions(
         eq(groupSessions.sessionLanguage, query.sessionLanguage),
         eq(groupTopics.active, true),
         bookable(service, window.now),
+        ...(query.topicId !== undefined ? [eq(groupSessions.topicId, query.topicId)] : []),
         ...(query.moveFrom ? [eq(groupSessions.topicId, query.moveFrom.topicId), ne(groupSessions.id, query.moveFrom.sessionId), isNull(groupSessions.seriesId)] : []),
         gte(groupSessions.startsAt, from),
         lt(groupSessions.startsAt, to),

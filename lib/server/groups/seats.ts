@@ -42,7 +42,7 @@ export const seatsLeftIn = (meetings: GroupSession[]) => Math.min(...meetings.ma
  * session that filled up meanwhile answers 409 `group_session_full`, a second seat of the same
  * person 409 `group_seat_held`, an overlap with the person's own visits `slot_unavailable`.
  */
-export async function bookSeat(tx: Database, meetings: GroupSession[], party: SeatParty, timeslotTokenJti: string): Promise<Appointment> {
+export async function bookSeat(tx: Database, meetings: GroupSession[], party: SeatParty, timeslotTokenJti: string | null): Promise<Appointment> {
   // Said plainly before the insert (the overlap constraint on the person's own visits would
   // otherwise answer first, as "time unavailable"); the unique indexes still decide a race.
   const holder = party.patientId

@@ -9,7 +9,9 @@ import { appointmentAtSlot } from '@/lib/server/booking/newAppointment';
 import { queueBookingNotices } from '@/lib/server/booking/notifications';
 import { findCurrentSlot, loadService, type ServiceRow } from '@/lib/server/booking/slots';
 import type { Database } from '@/lib/server/db/client';
-import { waitlistEntries, waitlistOffers, type WaitlistEntry } from '@/lib/server/db/schema';
+import { groupSessions, waitlistEntries, waitlistOffers, type WaitlistEntry } from '@/lib/server/db/schema';
+import { chosenGroupSession } from '@/lib/server/groups/dateStep';
+import { bookSeat } from '@/lib/server/groups/seats';
 import { kickMailQueue } from '@/lib/server/email/queue';
 import { AppError } from '@/lib/server/http/appError';
 import { entryQuery, openWaitlistLink } from './entries';
@@ -59,19 +61,23 @@ export async function claimOffer(db: Database, request: { token: string; ip: str
     if (offer.status === 'expired' || offer.expiresAt <= now) throw offerExpired();
     const service = await loadService(tx, entry.serviceId);
     if (entry.guestContact) await assertGuestUpcomingUnderLimit(tx, entry.guestContact.email, entry.sessionLanguage, now);
-    const slot = await findCurrentSlot(tx, entryQuery(entry), service, { startIso: offer.startsAt.toISOString(), now, dietitianId: offer.employeeId });
-    const booked = slot ? await book(tx, entry, service, offer.employeeId, slot) : null;
+    const booked =
+      offer.groupSessionId !== null
+        ? await bookOfferedSeat(tx, entry, service, offer.groupSessionId, now)
+        : await bookOfferedSlot(tx, entry, service, offer.employeeId, offer.startsAt, now);
     if (!booked) {
       await tx.update(waitlistOffers).set({ status: 'taken', closedAt: now }).where(eq(waitlistOffers.id, offer.id));
       return { taken: true };
     }
     await tx.update(waitlistOffers).set({ status: 'claimed', closedAt: now, appointmentId: booked }).where(eq(waitlistOffers.id, offer.id));
     await tx.update(waitlistEntries).set({ status: 'booked', endedAt: now, appointmentId: booked }).where(eq(waitlistEntries.id, entry.id));
-    // The others offered this time can be offered the next one at once.
-    await tx
-      .update(waitlistOffers)
-      .set({ status: 'taken', closedAt: now })
-      .where(and(eq(waitlistOffers.employeeId, offer.employeeId), eq(waitlistOffers.startsAt, offer.startsAt), eq(waitlistOffers.status, 'open')));
+    // The others offered this time can be offered the next one at once (a session's, once its last seat went).
+    if (offer.groupSessionId === null || (await seatsLeft(tx, offer.groupSessionId)) === 0) {
+      await tx
+        .update(waitlistOffers)
+        .set({ status: 'taken', closedAt: now })
+        .where(and(eq(waitlistOffers.employeeId, offer.employeeId), eq(waitlistOffers.startsAt, offer.startsAt), eq(waitlistOffers.status, 'open')));
+    }
     await queueBookingNotices(tx, { appointmentId: booked, kind: 'booked' });
     return { booked };
   });
@@ -80,6 +86,37 @@ export async function claimOffer(db: Database, request: { token: string; ip: str
   const [entry] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, opened.entry.id));
   const [offer] = await db.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId));
   return pageView(db, entry ?? opened.entry, offer ?? offered, request.locale, now);
+}
+
+/** The offered visit's time as it is now, booked; null when it is gone. */
+async function bookOfferedSlot(tx: Database, entry: WaitlistEntry, service: ServiceRow, employeeId: number, startsAt: Date, now: Date): Promise<number | null> {
+  const slot = await findCurrentSlot(tx, entryQuery(entry), service, { startIso: startsAt.toISOString(), now, dietitianId: employeeId });
+  return slot ? book(tx, entry, service, employeeId, slot) : null;
+}
+
+/**
+ * The offered session's seat (issue #28), booked as the booking flow books one: the database
+ * decides the last seat, so 20 claims of one freed seat make one booking. Null when the session
+ * filled up, closed, or the person holds a seat there already (a savepoint keeps the claim's
+ * transaction alive to say so).
+ */
+async function bookOfferedSeat(tx: Database, entry: WaitlistEntry, service: ServiceRow, sessionId: number, now: Date): Promise<number | null> {
+  const query = { officeId: entry.officeId, sessionLanguage: entry.sessionLanguage, serviceId: entry.serviceId };
+  try {
+    return await tx.transaction(async (sp) => {
+      const meetings = await chosenGroupSession(sp, query, service, sessionId, now);
+      const party = { patientId: entry.patientId, guestContact: entry.guestContact, reasons: entry.reasons, message: entry.message, bookedBy: entry.addedBy, sessionLanguage: entry.sessionLanguage };
+      return (await bookSeat(sp, meetings, party, null)).id;
+    });
+  } catch (error) {
+    if (error instanceof AppError && ['group_session_full', 'group_seat_held', 'slot_unavailable'].includes(error.code)) return null;
+    throw error;
+  }
+}
+
+async function seatsLeft(tx: Database, sessionId: number): Promise<number> {
+  const [session] = await tx.select({ capacity: groupSessions.capacity, taken: groupSessions.seatsTaken }).from(groupSessions).where(eq(groupSessions.id, sessionId));
+  return session ? session.capacity - session.taken : 0;
 }
 
 /** Writes the appointment of a claim; null when the exclusion constraint says the time is gone. */

@@ -21,6 +21,7 @@ import { waitlistJoinedEmail } from '@/lib/server/email';
 import { kickMailQueue, queueEmail } from '@/lib/server/email/queue';
 import { announce } from '@/lib/server/events/announce';
 import { recordFreedTime } from '@/lib/server/events/freedTime';
+import { chosenGroupSession } from '@/lib/server/groups/dateStep';
 import { isGroupService } from '@/lib/server/groups/groupService';
 import { AppError } from '@/lib/server/http/appError';
 
@@ -130,8 +131,14 @@ export async function joinWaitlist(db: Database, input: JoinWaitlistInput, calle
   const { actor } = chain.auth;
   if (actor.kind === 'employee' && actor.patientId === null) throw new AppError('patient_required', 400, 'patientRequired');
   const service = await loadService(db, chain.service.serviceId);
-  // A place would wait for a private time, never for a seat (issue #28 item 5 is not built yet).
-  if (isGroupService(service)) throw new AppError('waitlist_group_service', 409, 'waitlistGroupService');
+  // A group service's place waits for a seat in a session of the full one's topic (issue #28 item 5).
+  let groupTopicId: number | null = null;
+  if (isGroupService(service)) {
+    if (input.group_session_id === undefined) throw new AppError('validation_error', 400, 'validationError', { fieldErrors: { group_session_id: ['required'] } });
+    const query = { officeId: chain.location.officeId, sessionLanguage: language, serviceId: service.id };
+    const [full] = await chosenGroupSession(db, query, service, input.group_session_id, now);
+    groupTopicId = full!.topicId;
+  }
   const timeZone = getConfig().clinicTimezone;
   const today = utcToLocalDate(now, timeZone);
   const horizon = lastBookableLocalDate(now, service.maxAdvanceBookingDays, timeZone);
@@ -174,6 +181,7 @@ export async function joinWaitlist(db: Database, input: JoinWaitlistInput, calle
         timesOfDay: input.times_of_day,
         weekdays: input.weekdays,
         leaveTokenHash: hashToken(leaveToken),
+        groupTopicId,
       })
       .returning();
     await recordEvent(tx, limitKey, now);

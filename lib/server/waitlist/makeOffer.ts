@@ -7,9 +7,10 @@ import type { ServiceRow } from '@/lib/server/booking/slots';
 import { hashToken, randomToken } from '@/lib/server/auth/tokens';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
-import { offices, users, waitlistOffers, type WaitlistEntry, type WaitlistOffer } from '@/lib/server/db/schema';
+import { groupSessions, groupTopics, offices, users, waitlistOffers, type WaitlistEntry, type WaitlistOffer } from '@/lib/server/db/schema';
 import { waitlistOfferEmail } from '@/lib/server/email';
 import { queueEmail } from '@/lib/server/email/queue';
+import { nameWithTopic } from '@/lib/server/groups/groupService';
 import { recipientOf, waitlistLink } from './entries';
 
 /** Making one offer: its row, its link and its e-mail, and the checks made under the offers' lock. */
@@ -19,7 +20,7 @@ export async function createOffer(
   tx: Database,
   entry: WaitlistEntry,
   service: ServiceRow,
-  slot: { start: Date; end: Date; employeeId: number },
+  slot: { start: Date; end: Date; employeeId: number; groupSessionId?: number | null },
   options: { expiresAt: Date; offeredBy: number | null },
 ): Promise<WaitlistOffer> {
   const blockedUntil = new Date(slot.start.getTime() + service.employeeDurationMinutes * 60_000);
@@ -35,6 +36,7 @@ export async function createOffer(
       tokenHash: hashToken(token),
       expiresAt: options.expiresAt,
       offeredBy: options.offeredBy,
+      groupSessionId: slot.groupSessionId ?? null,
     })
     .returning();
   const recipient = await recipientOf(tx, entry);
@@ -46,7 +48,7 @@ export async function createOffer(
     const content = waitlistOfferEmail({
       language,
       firstName: recipient.firstName,
-      serviceName: language === 'fr' ? service.nameFr : service.nameEn,
+      serviceName: nameWithTopic({ en: service.nameEn, fr: service.nameFr }, await topicOfSession(tx, slot.groupSessionId))[language],
       start: slot.start,
       end: slot.end,
       location: locationOf(office, language),
@@ -60,6 +62,17 @@ export async function createOffer(
     await queueEmail(tx, { purpose: 'waitlist offer', message: { to: recipient.email, language, ...content } });
   }
   return offer!;
+}
+
+/** A seat's session's topic titles, for the offer's e-mail; null for a visit's offer. */
+async function topicOfSession(tx: Database, groupSessionId: number | null | undefined): Promise<{ en: string; fr: string } | null> {
+  if (groupSessionId == null) return null;
+  const [topic] = await tx
+    .select({ en: groupTopics.titleEn, fr: groupTopics.titleFr })
+    .from(groupSessions)
+    .innerJoin(groupTopics, eq(groupTopics.id, groupSessions.topicId))
+    .where(eq(groupSessions.id, groupSessionId));
+  return topic ?? null;
 }
 
 /** Offers close one after another: the batch count and the one-open-offer rule are read and written under this lock. */

@@ -7,6 +7,7 @@ import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { waitlistEntries, waitlistOffers, waitlistWakeups, type WaitlistEntry } from '@/lib/server/db/schema';
 import { recordFreedTime } from '@/lib/server/events/freedTime';
+import { groupSessionOptions } from '@/lib/server/groups/dateStep';
 import { isGroupService } from '@/lib/server/groups/groupService';
 import { entryQuery, expireEntries } from './entries';
 import { createOffer, lockOffers, offeredBefore, openOffersOver } from './makeOffer';
@@ -124,9 +125,9 @@ async function offerToEntry(db: Database, entry: WaitlistEntry, context: FreedTi
   const toDate = spans.map((s) => s.to).sort().at(-1)!;
   if (!serviceCache.has(entry.serviceId)) serviceCache.set(entry.serviceId, await loadService(db, entry.serviceId).catch(() => null));
   const service = serviceCache.get(entry.serviceId);
-  // A group service waits for a seat, not for a free slot (issue #28 item 5, not yet built):
-  // offering its entries a visit of their own would book the wrong thing.
-  if (!service || isGroupService(service)) return 0;
+  if (!service) return 0;
+  // A group service's place waits for a seat in a session of its topic (issue #28 item 5).
+  if (isGroupService(service)) return entry.groupTopicId === null ? 0 : offerSeat(db, entry, service, { ...context, fromDate, toDate });
   const days = Math.round((Date.parse(toDate) - Date.parse(fromDate)) / 86_400_000) + 1;
   const input = await loadAvailabilityInput(db, entryQuery(entry), service, { now, timeZone, fromDate, days });
   // The dietitian's times that overlap what came free of their time, the freed times
@@ -151,14 +152,39 @@ async function offerToEntry(db: Database, entry: WaitlistEntry, context: FreedTi
 }
 
 /**
- * Offers one slot to one entry if the entry still waits without an offer, was never offered this
- * time (or one overlapping it) and the time's batch is not full; else whether to try its next slot.
+ * A seat for a group service's place: the sessions of its topic in the freed days, at its office
+ * and in its language, with a seat left, at a time of day and weekday it chose, whose dietitian's
+ * time came free (a seat cancelled or moved away, more seats, a session moved there), soonest first.
+ */
+async function offerSeat(db: Database, entry: WaitlistEntry, service: ServiceRow, context: FreedTimes & { fromDate: string; toDate: string }): Promise<number> {
+  const { freedRanges, now, timeZone, fromDate, toDate } = context;
+  const query = { officeId: entry.officeId, sessionLanguage: entry.sessionLanguage, serviceId: entry.serviceId, topicId: entry.groupTopicId! };
+  const options = await groupSessionOptions(db, query, service, { now, timeZone, fromDate, toDate });
+  const candidates = Object.values(options)
+    .flat()
+    .filter((slot) => {
+      const [start, end] = [Date.parse(slot.start), Date.parse(slot.end)];
+      const freed = freedRanges.some((r) => r.employeeId === slot.recommended_employee?.id && start < r.end && end > r.start);
+      return freed && (slot.group_session?.seats_left ?? 0) > 0 && suits(entry, new Date(slot.start), timeZone);
+    });
+  for (const slot of candidates.slice(0, CANDIDATES_PER_ENTRY)) {
+    const seat = { start: slot.start, end: slot.end, recommended_employee: slot.recommended_employee!, groupSessionId: slot.group_session!.id };
+    const result = await offerIfStillOpen(db, entry, service, seat, now);
+    if (result !== 'try_next') return result === 'offered' ? 1 : 0;
+  }
+  return 0;
+}
+
+/**
+ * Offers one slot (or a session's seat) to one entry if the entry still waits without an offer,
+ * was never offered this time (or one overlapping it) and the time's batch is not full; else
+ * whether to try its next slot.
  */
 async function offerIfStillOpen(
   db: Database,
   entry: WaitlistEntry,
   service: ServiceRow,
-  slot: AppointmentSlot,
+  slot: AppointmentSlot & { groupSessionId?: number },
   now: Date,
 ): Promise<'offered' | 'try_next' | 'stop'> {
   const start = new Date(slot.start);
@@ -179,7 +205,7 @@ async function offerIfStillOpen(
     if (current?.status !== 'active' || open) return 'stop';
     if (await offeredBefore(tx, entry.id, employeeId, start, blockedUntil)) return 'try_next';
     if ((await openOffersOver(tx, employeeId, start, blockedUntil)) >= OFFER_BATCH) return 'try_next';
-    await createOffer(tx, entry, service, { start, end: new Date(slot.end), employeeId }, { expiresAt, offeredBy: null });
+    await createOffer(tx, entry, service, { start, end: new Date(slot.end), employeeId, groupSessionId: slot.groupSessionId }, { expiresAt, offeredBy: null });
     return 'offered';
   });
 }

@@ -4,6 +4,7 @@ import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, u
 import { users } from './accounts';
 import { appointments, type GuestContact } from './appointments';
 import { offices, services } from './clinic';
+import { groupSessions, groupTopics } from './groups';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -34,6 +35,8 @@ export const waitlistEntries = pgTable(
       .references(() => offices.id),
     /** The dietitian an employee chose for the patient; null: whoever is free. */
     employeeId: integer('employee_id').references(() => users.id),
+    /** A group service's place (issue #28): it waits for a seat in a session of this topic. */
+    groupTopicId: integer('group_topic_id').references(() => groupTopics.id),
     /** The employee who put the patient on the list; null when people joined themselves. */
     addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
     sessionLanguage: text('session_language', { enum: ['en', 'fr'] }).notNull(),
@@ -98,6 +101,8 @@ export const waitlistOffers = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     /** The employee who offered this time by hand; null: the job runner. */
     offeredBy: integer('offered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A seat's offer (issue #28): the session whose seat it is. */
+    groupSessionId: integer('group_session_id').references(() => groupSessions.id),
     appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     closedAt: timestamptz('closed_at'),
