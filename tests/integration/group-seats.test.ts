@@ -6,6 +6,11 @@ import { POST as manageView } from '@/app/api/booking/manage/route';
 import { POST as waitlistJoin } from '@/app/api/booking/waitlist/join/route';
 import { POST as waitlistClaim } from '@/app/api/booking/waitlist/claim/route';
 import { offerFreedSlots } from '@/lib/server/waitlist/offerPass';
+import { GET as clinicWaitlist } from '@/app/api/clinic/waitlist/route';
+import { POST as clinicOffer } from '@/app/api/clinic/waitlist/[id]/offers/route';
+import { GET as clinicSlots } from '@/app/api/clinic/waitlist/[id]/slots/route';
+import type { ClinicWaitlistEntry } from '@/lib/schemas/waitlist';
+import type { AppointmentOptions } from '@/lib/schemas/bookingSlots';
 import { POST as manageReschedule } from '@/app/api/booking/manage/reschedule/route';
 import { POST as manageSlots } from '@/app/api/booking/manage/slots/route';
 import { GET as agendaRoute } from '@/app/api/clinic/agenda/route';
@@ -506,5 +511,56 @@ describe('a seat in a group session', () => {
     const seats = await db.select().from(appointments).where(and(eq(appointments.groupSessionId, session.id), eq(appointments.status, 'booked')));
     expect(seats).toHaveLength(1);
     expect(waiting.map((p) => p.id)).toContain(seats[0]!.patientId);
+  });
+  it('the clinic offers a seat’s place a seat by hand: only sessions of its topic with a seat left, never a private time', async () => {
+    const full = await sessionIn(1, 1, 1, 'heart-healthy-cooking', '20:00');
+    const open = await sessionIn(2, 3, 1, 'heart-healthy-cooking', '20:00');
+    const otherTopic = await sessionIn(2, 3, 1, 'type-2-diabetes', '14:00');
+    const holder = await patient();
+    const first = await toDateStep(holder, full.id);
+    expect((await driver.choose(first.t, first.entry!.date, first.entry!.slot, first.who)).status).toBe(200);
+    expect((await driver.book(first.t, first.who)).status).toBe(200);
+    const person = await patient();
+    const step = await toDateStep(person, full.id);
+    const until = addDays(step.entry!.date, 14);
+    const joined = await call(waitlistJoin, '/api/booking/waitlist/join', {
+      body: { ...slotTokens(step.t), from_date: step.entry!.date, to_date: until, times_of_day: ['afternoon', 'evening'], weekdays: [1, 2, 3, 4, 5, 6, 7], group_session_id: full.id },
+      cookie: person.cookie,
+      headers: { 'x-forwarded-for': '203.0.113.90' },
+    });
+    expect(joined.status, JSON.stringify(joined.json)).toBe(201);
+    const employee = await clinic.cookieFor(dietitianId);
+    const listed = await call(clinicWaitlist, '/api/clinic/waitlist', { method: 'GET', cookie: employee });
+    const place = (listed.json.entries as ClinicWaitlistEntry[]).find((e) => e.person.email === person.email)!;
+    expect(place.service.name).toBe('Group programs — Heart-healthy cooking');
+
+    const slots = await call(byId(clinicSlots, place.id), `/api/clinic/waitlist/${place.id}/slots`, { method: 'GET', cookie: employee });
+    expect(slots.status).toBe(200);
+    const offered = Object.values(slots.json.appointment_options as AppointmentOptions).flat();
+    // Sessions of its topic with a seat left, the open one among them; not the full one, not another topic's.
+    const ids = offered.map((slot) => slot.group_session?.id);
+    expect(ids).toContain(open.id);
+    expect(ids).not.toContain(full.id);
+    expect(ids).not.toContain(otherTopic.id);
+    for (const slot of offered) expect(slot.group_session).toMatchObject({ topic: 'Heart-healthy cooking', seats_left: expect.any(Number) });
+    expect(offered.every((slot) => slot.group_session!.seats_left > 0)).toBe(true);
+
+    // A private time (the dietitian's free afternoon) is refused; the open session's seat is offered.
+    const privateStart = zonedDateTimeToUtc(addDays(step.entry!.date, 1), 10 * 60, 'America/Toronto')!.toISOString();
+    const refused = await call(byId(clinicOffer, place.id), `/api/clinic/waitlist/${place.id}/offers`, { body: { start: privateStart }, cookie: employee });
+    expect(refused.status).toBe(409);
+    const fullRefused = await call(byId(clinicOffer, place.id), `/api/clinic/waitlist/${place.id}/offers`, { body: { start: full.startsAt.toISOString() }, cookie: employee });
+    expect(fullRefused.status).toBe(409);
+    const made = await call(byId(clinicOffer, place.id), `/api/clinic/waitlist/${place.id}/offers`, { body: { start: open.startsAt.toISOString() }, cookie: employee });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const outbox = await deliveredOutbox(join(clinic.dataDir, 'outbox'));
+    const mail = outbox.filter((m) => m.to === person.email && m.subject.startsWith('A time opened up'));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain('Group programs — Heart-healthy cooking');
+    const claim = await call(waitlistClaim, '/api/booking/waitlist/claim', { body: { token: /\/waitlist#([A-Za-z0-9_-]{43})/.exec(mail[0]!.text)![1] }, headers: { 'x-forwarded-for': '198.51.100.90' } });
+    expect(claim.status, JSON.stringify(claim.json)).toBe(200);
+    const [seat] = await db.select().from(appointments).where(and(eq(appointments.patientId, person.id), eq(appointments.status, 'booked')));
+    expect(seat!.groupSessionId).toBe(open.id);
+    expect(await seatsTaken(open.id)).toBe(1);
   });
 });

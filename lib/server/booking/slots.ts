@@ -271,12 +271,15 @@ function dateWindow(service: ServiceRow, now: Date, requestedFrom?: LocalDate) {
   return { timeZone, fromDate, toDate, days };
 }
 
-/** A group service's date step lists its sessions (issue #28); any other, its free slots. */
-async function dateStepOptions(db: Database, chain: SlotChain, service: ServiceRow, now: Date, requestedFrom?: LocalDate) {
-  if (!isGroupService(service)) return availableSlots(db, slotQueryOf(chain), service, now, requestedFrom);
+/**
+ * The date step's choices for a query: a group service's sessions (issue #28; of one topic for a
+ * waitlist place's seat), any other service's free slots.
+ */
+export async function dateStepOptions(db: Database, query: SlotQuery, service: ServiceRow, now: Date, requestedFrom?: LocalDate, topicId?: number) {
+  if (!isGroupService(service)) return availableSlots(db, query, service, now, requestedFrom);
   const { timeZone, fromDate, toDate, days } = dateWindow(service, now, requestedFrom);
-  const query = { officeId: chain.location.officeId, sessionLanguage: chain.session_language.sessionLanguage, serviceId: service.id };
-  const options = days <= 0 ? {} : await groupSessionOptions(db, query, service, { now, timeZone, fromDate, toDate });
+  const sessions = { officeId: query.officeId, sessionLanguage: query.sessionLanguage, serviceId: service.id, topicId };
+  const options = days <= 0 ? {} : await groupSessionOptions(db, sessions, service, { now, timeZone, fromDate, toDate });
   return { fromDate, toDate, options };
 }
 
@@ -285,7 +288,7 @@ export async function fetchAppointmentsStep(db: Database, input: FetchAppointmen
   const chain = await verifyChain(input, ['location'], verifyContextOf(caller, key));
   const service = await loadService(db, chain.service.serviceId);
   const now = key.now ?? new Date();
-  const { fromDate, toDate, options } = await dateStepOptions(db, chain, service, now, input.from_date ?? undefined);
+  const { fromDate, toDate, options } = await dateStepOptions(db, slotQueryOf(chain), service, now, input.from_date ?? undefined);
   const price = priceService(service);
   const claims = { fromDate, toDate, priceCents: { base: price.base_price, tax: price.tax_amount, total: price.total_price } };
   return {

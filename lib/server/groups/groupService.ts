@@ -19,3 +19,8 @@ export function sessionSpan(service: { clientDurationMinutes: number; employeeDu
 export function nameWithTopic(name: { en: string; fr: string }, topic: { en: string; fr: string } | null | undefined): { en: string; fr: string } {
   return topic ? { en: `${name.en} — ${topic.en}`, fr: `${name.fr} — ${topic.fr}` } : name;
 }
+
+/** The same from a topic row (null for a place or visit without one), in one language. */
+export function serviceNameIn(language: 'en' | 'fr', service: { nameEn: string; nameFr: string }, topic: { titleEn: string; titleFr: string } | null): string {
+  return nameWithTopic({ en: service.nameEn, fr: service.nameFr }, topic && { en: topic.titleEn, fr: topic.titleFr })[language];
+}

@@ -4,7 +4,8 @@ import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import type { ClinicWaitlistEntry, ClinicWaitlistQuery } from '@/lib/schemas/waitlist';
 import type { Database } from '@/lib/server/db/client';
-import { offices, services, users, waitlistEntries, waitlistOffers, type WaitlistEntry } from '@/lib/server/db/schema';
+import { groupTopics, offices, services, users, waitlistEntries, waitlistOffers, type WaitlistEntry } from '@/lib/server/db/schema';
+import { serviceNameIn } from '@/lib/server/groups/groupService';
 import { AppError } from '@/lib/server/http/appError';
 import { waitlistRemovedEmail } from '@/lib/server/email';
 import { kickMailQueue, queueEmail } from '@/lib/server/email/queue';
@@ -32,10 +33,11 @@ export async function listWaitlist(db: Database, query: ClinicWaitlistQuery, loc
     query.date === undefined ? undefined : and(lte(waitlistEntries.fromDate, query.date), gte(waitlistEntries.toDate, query.date)),
   ];
   const rows = await db
-    .select({ entry: waitlistEntries, service: services, office: offices })
+    .select({ entry: waitlistEntries, service: services, office: offices, topic: groupTopics })
     .from(waitlistEntries)
     .innerJoin(services, eq(services.id, waitlistEntries.serviceId))
     .innerJoin(offices, eq(offices.id, waitlistEntries.officeId))
+    .leftJoin(groupTopics, eq(groupTopics.id, waitlistEntries.groupTopicId))
     .where(and(...filters))
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
     .limit(500);
@@ -55,7 +57,7 @@ export async function listWaitlist(db: Database, query: ClinicWaitlistQuery, loc
     return person ? fullName(person) : '';
   };
   const fr = locale === 'fr';
-  return rows.map(({ entry, service, office }) => {
+  return rows.map(({ entry, service, office, topic }) => {
     const patient = entry.patientId === null ? undefined : byId.get(entry.patientId);
     const guest = entry.guestContact;
     const offer = offers.find((o) => o.entryId === entry.id);
@@ -66,7 +68,7 @@ export async function listWaitlist(db: Database, query: ClinicWaitlistQuery, loc
         ? { name: nameOf(patient.id), email: patient.email, phone: patient.phone ?? null, kind: 'patient', patient_id: patient.id }
         : { name: guest ? fullName(guest) : '', email: guest?.email ?? '', phone: guest?.phone ?? null, kind: 'guest', patient_id: null },
       session_language: entry.sessionLanguage,
-      service: { id: service.id, name: fr ? service.nameFr : service.nameEn },
+      service: { id: service.id, name: serviceNameIn(locale, service, topic) },
       office: { id: office.id, name: fr ? office.nameFr : office.nameEn, is_virtual: office.isVirtual },
       dietitian: entry.employeeId === null ? null : { id: entry.employeeId, name: nameOf(entry.employeeId) },
       from_date: entry.fromDate,
@@ -97,14 +99,15 @@ export async function removeEntry(db: Database, id: number, now: Date): Promise<
     const ended = await endEntry(tx, id, 'removed', now);
     if (!ended) return null;
     const [row] = await tx
-      .select({ entry: waitlistEntries, service: services })
+      .select({ entry: waitlistEntries, service: services, topic: groupTopics })
       .from(waitlistEntries)
       .innerJoin(services, eq(services.id, waitlistEntries.serviceId))
+      .leftJoin(groupTopics, eq(groupTopics.id, waitlistEntries.groupTopicId))
       .where(eq(waitlistEntries.id, id));
     const recipient = row ? await recipientOf(tx, row.entry) : null;
     if (row && recipient) {
       const language = row.entry.sessionLanguage;
-      const content = waitlistRemovedEmail({ language, firstName: recipient.firstName, serviceName: language === 'fr' ? row.service.nameFr : row.service.nameEn });
+      const content = waitlistRemovedEmail({ language, firstName: recipient.firstName, serviceName: serviceNameIn(language, row.service, row.topic) });
       await queueEmail(tx, { purpose: 'waitlist removed', message: { to: recipient.email, language, ...content } });
     }
     return ended;

@@ -16,13 +16,13 @@ import { verifyContextOf } from '@/lib/server/booking/steps/actor';
 import { bookingTokenContext, verifyChain, type Actor, type KeyContext, type RequestActor } from '@/lib/server/booking/stepTokens';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
-import { offices, services, users, waitlistEntries, waitlistOffers, type GuestContact, type WaitlistEntry, type WaitlistOffer } from '@/lib/server/db/schema';
+import { groupTopics, offices, services, users, waitlistEntries, waitlistOffers, type GuestContact, type WaitlistEntry, type WaitlistOffer } from '@/lib/server/db/schema';
 import { waitlistJoinedEmail } from '@/lib/server/email';
 import { kickMailQueue, queueEmail } from '@/lib/server/email/queue';
 import { announce } from '@/lib/server/events/announce';
 import { recordFreedTime } from '@/lib/server/events/freedTime';
 import { chosenGroupSession } from '@/lib/server/groups/dateStep';
-import { isGroupService } from '@/lib/server/groups/groupService';
+import { isGroupService, serviceNameIn } from '@/lib/server/groups/groupService';
 import { AppError } from '@/lib/server/http/appError';
 
 /**
@@ -74,9 +74,10 @@ export type { WaitlistEntryView };
 /** What the waitlist page (and the join answer) shows of an entry, in `locale`: never the reasons or the message. */
 export async function describeEntry(db: Database, entry: WaitlistEntry, locale: Locale): Promise<WaitlistEntryView> {
   const [row] = await db
-    .select({ service: services, office: offices })
+    .select({ service: services, office: offices, topic: groupTopics })
     .from(services)
     .innerJoin(offices, eq(offices.id, entry.officeId))
+    .leftJoin(groupTopics, eq(groupTopics.id, entry.groupTopicId ?? 0))
     .where(eq(services.id, entry.serviceId));
   const ids = [...(entry.employeeId === null ? [] : [entry.employeeId]), ...(entry.patientId === null ? [] : [entry.patientId])];
   const people = ids.length ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids)) : [];
@@ -86,7 +87,7 @@ export async function describeEntry(db: Database, entry: WaitlistEntry, locale: 
   return {
     status: entry.status,
     first_name: person?.firstName ?? '',
-    service_name: row ? (locale === 'fr' ? row.service.nameFr : row.service.nameEn) : '',
+    service_name: row ? serviceNameIn(locale, row.service, row.topic) : '',
     location: location.kind === 'virtual' ? { kind: 'virtual' } : location,
     dietitian_name: dietitian ? fullName(dietitian) : null,
     from_date: entry.fromDate,
