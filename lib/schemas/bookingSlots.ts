@@ -70,7 +70,14 @@ export interface Slot {
   end: string;
   recommended_employee?: { id: number; name: string } | null;
   /** For a group service (issue #28): the session this time is, its topic and the seats left. */
-  group_session?: { id: number; topic: string; seats_left: number; meetings: number };
+  group_session?: {
+    id: number;
+    topic: string;
+    seats_left: number;
+    meetings: number;
+    /** What the seat costs (a series' seat: every meeting together), in cents. */
+    price: { base_cents: number; tax_cents: number; total_cents: number };
+  };
 }
 
 /** Date 'YYYY-MM-DD' (clinic zone) -> the slots of that day. */

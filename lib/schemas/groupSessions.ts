@@ -9,6 +9,8 @@ export const GROUP_CAPACITY_MIN = 1;
 export const GROUP_CAPACITY_MAX = 50;
 /** A series meets once a week, up to this many times. */
 export const GROUP_SERIES_MAX_MEETINGS = 12;
+/** A seat's (a series' seat's) price, at most $10,000. */
+export const GROUP_PRICE_MAX_CENTS = 1_000_000;
 const GRID_MINUTES = 15;
 
 export const groupSessionSchema = z
@@ -23,6 +25,12 @@ export const groupSessionSchema = z
     capacity: z.number().int().min(GROUP_CAPACITY_MIN, 'groupCapacityRange').max(GROUP_CAPACITY_MAX, 'groupCapacityRange'),
     /** 1: a single session; more: a weekly series booked as one. */
     meetings: z.number().int().min(1).max(GROUP_SERIES_MAX_MEETINGS, 'groupSeriesTooLong').default(1),
+    /**
+     * The price of a seat, for a series of its whole seat (every meeting), in cents as the
+     * service states its prices (before tax, or tax included); the service's tax rule applies.
+     * Unset: the service's price, per meeting.
+     */
+    price_cents: z.number({ error: 'groupPriceRange' }).int('groupPriceRange').min(0, 'groupPriceRange').max(GROUP_PRICE_MAX_CENTS, 'groupPriceRange').optional(),
   })
   .superRefine((input, ctx) => {
     if (clockToMinutes(input.time) % GRID_MINUTES !== 0) ctx.addIssue({ code: 'custom', path: ['time'], message: 'scheduleTimeGrid' });
@@ -68,6 +76,8 @@ export interface GroupTopicView {
 
 export interface GroupSessionChoices {
   topics: GroupTopicView[];
+  /** The group service's price of one meeting's seat, in cents as the service states it, and its tax rule (the form's default). */
+  price: { price_cents: number; tax: 'added' | 'included' | 'none' };
   dietitians: Array<{ id: number; name: string }>;
   offices: Array<{ id: number; name: string; is_virtual: boolean }>;
 }
@@ -109,5 +119,7 @@ export interface PublicGroupSession {
   capacity: number;
   /** 1 for a session; for a series, how many weekly meetings its seat holds. */
   meetings: number;
+  /** What the seat costs, tax included: for a series, every meeting together. */
+  total_cents: number;
   service_slug: string;
 }

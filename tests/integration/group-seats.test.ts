@@ -60,7 +60,7 @@ afterAll(() => clinic.close());
 const patient = () => addPerson(db, { email: `seat-${++people}@example.test`, role: 'patient' });
 
 /** A session (or a weekly series of `meetings`) of `capacity` seats at the Centretown office, in English, `weeks` weeks ahead at 18:00. */
-async function sessionIn(weeks: number, capacity: number, meetings = 1, topicSlug = 'heart-healthy-cooking', time = '18:00') {
+async function sessionIn(weeks: number, capacity: number, meetings = 1, topicSlug = 'heart-healthy-cooking', time = '18:00', priceCents?: number) {
   const [topic] = await db.select().from(groupTopics).where(eq(groupTopics.slug, topicSlug));
   const [session] = await scheduleGroupSessions(db, {
     topic_id: topic!.id,
@@ -71,6 +71,7 @@ async function sessionIn(weeks: number, capacity: number, meetings = 1, topicSlu
     session_language: 'en',
     capacity,
     meetings,
+    price_cents: priceCents,
     by: dietitianId,
     now: new Date(),
     locale: 'en',
@@ -252,10 +253,10 @@ describe('a seat in a group session', () => {
     expect(topic).toMatchObject({ title: 'Eating for sport', description: 'Fuel for training.' });
     // The series once, at its first meeting, with 4 of 5 seats left and its 3 meetings.
     expect(topic!.sessions).toEqual([
-      expect.objectContaining({ id: first.id, start: first.startsAt.toISOString(), seats_left: 4, capacity: 5, meetings: 3, session_language: 'en', dietitian: 'Claire Bouchard', service_slug: 'group-programs' }),
+      expect.objectContaining({ id: first.id, start: first.startsAt.toISOString(), seats_left: 4, capacity: 5, meetings: 3, total_cents: 3 * 6780, session_language: 'en', dietitian: 'Claire Bouchard', service_slug: 'group-programs' }),
     ]);
     expect(JSON.stringify(en.json)).not.toContain(person.email);
-    expect(Object.keys(topic!.sessions[0]!).sort()).toEqual(['capacity', 'dietitian', 'end', 'id', 'meetings', 'office', 'seats_left', 'service_slug', 'session_language', 'start']);
+    expect(Object.keys(topic!.sessions[0]!).sort()).toEqual(['capacity', 'dietitian', 'end', 'id', 'meetings', 'office', 'seats_left', 'service_slug', 'session_language', 'start', 'total_cents']);
     const fr = await call(publicList, '/api/group-sessions', { cookie: null, locale: 'fr' });
     const frTopic = (fr.json.topics as PublicGroupTopic[]).find((t) => t.slug === 'eating-for-sport');
     expect(frTopic).toMatchObject({ title: 'Bien manger pour le sport', sessions: [expect.objectContaining({ office: expect.objectContaining({ name: 'Centre-ville' }) })] });
@@ -562,5 +563,21 @@ describe('a seat in a group session', () => {
     const [seat] = await db.select().from(appointments).where(and(eq(appointments.patientId, person.id), eq(appointments.status, 'booked')));
     expect(seat!.groupSessionId).toBe(open.id);
     expect(await seatsTaken(open.id)).toBe(1);
+  });
+  it('a series’ seat costs the price the clinic set for the whole series, taxed once and shared out over its meetings to the cent', async () => {
+    // $250.00 over 6 meetings, HST added: $282.50 in all; 25000 / 6 leaves 4 odd cents, 3250 / 6 leaves 4.
+    const first = await sessionIn(12, 6, 6, 'heart-healthy-cooking', '10:00', 250_00);
+    const meetings = await db.select().from(groupSessions).where(eq(groupSessions.seriesId, first.seriesId!));
+    expect(meetings.map((m) => m.priceCents).sort()).toEqual([4166, 4166, 4167, 4167, 4167, 4167]);
+    expect(meetings.reduce((sum, m) => sum + m.totalCents, 0)).toBe(282_50);
+    const person = await patient();
+    const step = await toDateStep(person, first.id);
+    expect(step.entry!.slot.group_session!.price).toEqual({ base_cents: 250_00, tax_cents: 32_50, total_cents: 282_50 });
+    expect((await driver.choose(step.t, step.entry!.date, step.entry!.slot, step.who)).status).toBe(200);
+    expect((await driver.book(step.t, step.who)).status).toBe(200);
+    const seats = await db.select().from(appointments).where(and(eq(appointments.patientId, person.id), eq(appointments.status, 'booked')));
+    expect(seats).toHaveLength(6);
+    expect(seats.reduce((sum, seat) => sum + seat.totalCents, 0)).toBe(282_50);
+    expect(seats.reduce((sum, seat) => sum + seat.taxCents, 0)).toBe(32_50);
   });
 });

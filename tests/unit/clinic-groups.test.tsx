@@ -28,6 +28,7 @@ const choices: GroupSessionChoices = {
   topics: [{ id: 1, slug: 'type-2-diabetes', title: 'Living with type 2 diabetes', description: '' }],
   dietitians: [{ id: 3, name: 'Sophie Tremblay' }],
   offices: [{ id: 1, name: 'Centretown', is_virtual: false }],
+  price: { price_cents: 6000, tax: 'added' },
 };
 const cooking: GroupSessionView = {
   id: 11,
@@ -122,6 +123,26 @@ describe('the clinic’s group sessions page', () => {
     const posted = JSON.parse(requests.find((r) => r.method === 'POST')!.body);
     expect(posted).toEqual({ topic_id: 1, employee_id: 3, office_id: 1, date: '2026-12-10', time: '18:00', session_language: 'en', capacity: 10, meetings: 1 });
     expect(await screen.findByRole('heading', { level: 3, name: 'Thursday, December 10, 2026' })).toBeInTheDocument();
+  });
+
+  it('a series takes the price of its whole seat, typed in dollars; what is not an amount is refused before sending', async () => {
+    await renderPage('fr');
+    await screen.findByRole('list');
+    const price = screen.getByLabelText('Prix d’une place ($)');
+    expect(price).toHaveAccessibleDescription(/Vide\u00a0: 60,00\u00a0\$ par rencontre\. La TVH s’ajoute\./);
+    fireEvent.change(screen.getByLabelText('Thème'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Diététiste'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Lieu'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Date de la première rencontre'), { target: { value: '2026-12-10' } });
+    fireEvent.change(screen.getByLabelText('Rencontres (hebdomadaires)'), { target: { value: '6' } });
+    fireEvent.change(price, { target: { value: 'deux cents' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Planifier' }));
+    await waitFor(() => expect(price).toHaveAccessibleDescription(/Entrez un prix de 0 à 10\u00a0000\u00a0\$/));
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    fireEvent.change(price, { target: { value: '240,00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Planifier' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(JSON.parse(requests.find((r) => r.method === 'POST')!.body)).toMatchObject({ meetings: 6, price_cents: 24000 });
   });
 
   it('shows the server’s refusal in French above the form', async () => {

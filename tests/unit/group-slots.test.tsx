@@ -13,8 +13,8 @@ import { resolveSlot, slotKey } from '@/stores/bookingSteps';
 const DATE = '2027-01-14';
 const options: AppointmentOptions = {
   [DATE]: [
-    { start: '2027-01-14T23:00:00.000Z', end: '2027-01-15T00:30:00.000Z', recommended_employee: { id: 3, name: 'Claire Dubois' }, group_session: { id: 7, topic: 'Heart-healthy cooking', seats_left: 3, meetings: 1 } },
-    { start: '2027-01-14T23:00:00.000Z', end: '2027-01-15T00:30:00.000Z', recommended_employee: { id: 4, name: 'Marc-André Gagnon' }, group_session: { id: 8, topic: 'Living with type 2 diabetes', seats_left: 0, meetings: 6 } },
+    { start: '2027-01-14T23:00:00.000Z', end: '2027-01-15T00:30:00.000Z', recommended_employee: { id: 3, name: 'Claire Dubois' }, group_session: { id: 7, topic: 'Heart-healthy cooking', seats_left: 3, meetings: 1, price: { base_cents: 6000, tax_cents: 780, total_cents: 6780 } } },
+    { start: '2027-01-14T23:00:00.000Z', end: '2027-01-15T00:30:00.000Z', recommended_employee: { id: 4, name: 'Marc-André Gagnon' }, group_session: { id: 8, topic: 'Living with type 2 diabetes', seats_left: 0, meetings: 6, price: { base_cents: 30000, tax_cents: 3900, total_cents: 33900 } } },
   ],
 };
 

@@ -181,7 +181,7 @@ describe('joining the waitlist from the date step', () => {
       start: '2026-12-08T23:00:00.000Z',
       end: '2026-12-09T00:30:00.000Z',
       recommended_employee: { id: 2, name: 'Claire Bouchard' },
-      group_session: { id: 41, topic: 'Heart-healthy cooking', seats_left: 0, meetings: 1 },
+      group_session: { id: 41, topic: 'Heart-healthy cooking', seats_left: 0, meetings: 1, price: { base_cents: 6000, tax_cents: 780, total_cents: 6780 } },
     };
     const booking = renderStep({ booksSeats: true, options: { '2026-12-08': [full] } });
     act(() => booking.booking.setState({ date: '2026-12-08', slot: `${full.start}#41` }));

@@ -31,7 +31,18 @@ export function ConfirmationStep({ focusHeading, services, skills, onBooked }: P
   const office = s.offices?.find((item) => item.id === s.officeId);
   const slot = slots.find((item) => slotKey(item) === s.slot);
   const reasons = chosenReasons(s.reasons).map((id) => skills?.find((skill) => skill.id === id)?.translated_name ?? '');
-  const pricing = s.pricing;
+  // A seat costs its session's price (a series' seat, every meeting's), taxed by the service's rule.
+  const seatPrice = slot?.group_session?.price;
+  const pricing =
+    s.pricing && seatPrice
+      ? {
+          ...s.pricing,
+          base_price_cents: seatPrice.base_cents,
+          tax_amount_cents: seatPrice.tax_cents,
+          total_price_cents: seatPrice.total_cents,
+          tax_breakdown: s.pricing.tax_breakdown.map((line) => ({ ...line, amount_cents: seatPrice.tax_cents })),
+        }
+      : s.pricing;
   const c = s.contact;
   const address = [
     [c.streetNumber, c.streetName].filter(Boolean).join(' ') + (c.unitNumber ? `, ${c.unitNumber}` : ''),

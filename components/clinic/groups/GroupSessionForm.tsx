@@ -10,6 +10,8 @@ import { useValidationMessage } from '@/components/ui/form/useValidationMessage'
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import { readApiFailure } from '@/lib/api/auth';
 import { scheduleGroupSession } from '@/lib/api/clinicGroups';
+import { formatPrice } from '@/lib/format/price';
+import { parseDollars } from '@/components/clinic/payments/money';
 import { groupSessionSchema, type GroupSessionChoices } from '@/lib/schemas/groupSessions';
 import styles from './groups.module.css';
 
@@ -20,7 +22,7 @@ interface Props {
   onScheduled: (message: string) => void;
 }
 
-const FIELDS = ['topic_id', 'employee_id', 'office_id', 'date', 'time', 'session_language', 'capacity', 'meetings'] as const;
+const FIELDS = ['topic_id', 'employee_id', 'office_id', 'date', 'time', 'session_language', 'capacity', 'meetings', 'price_cents'] as const;
 
 /**
  * Schedules a group session or a weekly series, checked as the server checks it (the shared
@@ -59,6 +61,9 @@ export function GroupSessionForm({ choices, onStarting, onScheduled }: Props) {
 
   const choose = { value: '', label: t('choose') };
   const number = { setValueAs: (value: string) => (value === '' ? undefined : Number(value)) };
+  // Dollars as typed ("240", "240,00"); empty: the service's price per meeting; not an amount: NaN, refused by the schema.
+  const dollars = { setValueAs: (value: string) => (value.trim() === '' ? undefined : (parseDollars(value) ?? Number.NaN)) };
+  const money = (cents: number) => formatPrice(cents, locale, 'CAD');
   return (
     <form method="post" className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="group-session-form-title">
       <h2 id="group-session-form-title" className={`${styles.heading} ${styles.formTitle}`}>
@@ -108,6 +113,14 @@ export function GroupSessionForm({ choices, onStarting, onScheduled }: Props) {
         hint={t('meetingsHint')}
         error={message(errors.meetings?.message)}
         {...register('meetings', number)}
+      />
+      <TextField
+        inputMode="decimal"
+        autoComplete="off"
+        label={t('price')}
+        hint={t('priceHint', { price: money(choices.price.price_cents), tax: choices.price.tax })}
+        error={message(errors.price_cents?.message)}
+        {...register('price_cents', dollars)}
       />
       <div className={`button-row ${styles.formActions}`}>
         <SubmitButton pending={isSubmitting} label={t('submit')} pendingLabel={t('submitting')} />

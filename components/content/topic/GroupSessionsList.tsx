@@ -3,6 +3,7 @@
 import { NextIntlClientProvider, useLocale, useTranslations, type Messages } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { dateLanguage, formatDate, formatTimeRange } from '@/lib/format/dates';
+import { formatPrice } from '@/lib/format/price';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import type { PublicGroupTopic } from '@/lib/schemas/groupSessions';
@@ -82,6 +83,7 @@ function SessionsByTopic() {
                     {session.office.name} · {session.dietitian} · {t(session.session_language === 'fr' ? 'french' : 'english')}
                     {session.meetings > 1 ? ` · ${t('meetings', { count: session.meetings })}` : ''}
                   </span>
+                  <span className={styles.muted}>{t('price', { price: formatPrice(session.total_cents, locale), meetings: session.meetings })}</span>
                   <span className={styles.seats}>{full ? t('full') : t('seatsLeft', { count: session.seats_left })}</span>
                   {full ? null : (
                     <Link

@@ -9,7 +9,7 @@ import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/bookin
 import { earliestBookableStartMs } from '@/lib/server/booking/rules';
 import type { Database } from '@/lib/server/db/client';
 import { groupSessions, groupTopics, users, type GroupSession, type services } from '@/lib/server/db/schema';
-import { seatsLeftIn } from './seats';
+import { seatPrice, seatsLeftIn } from './seats';
 
 type ServiceRow = typeof services.$inferSelect;
 
@@ -78,6 +78,7 @@ export async function groupSessionOptions(
         // A series' seat is a seat in every meeting: the fewest seats left of them.
         seats_left: seatsLeftIn(series ?? [session]),
         meetings: series?.length ?? 1,
+        price: seatPrice(series ?? [session]),
       },
     });
   }

@@ -7,7 +7,7 @@ import { clockToMinutes } from '@/lib/schemas/clinicSchedule';
 import { lockDietitianBookings } from '@/lib/server/booking/appointments';
 import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
 import { isVirtualOffice } from '@/lib/server/booking/newAppointment';
-import { priceService } from '@/lib/server/booking/pricing';
+import { priceService, type ServicePriceSettings } from '@/lib/server/booking/pricing';
 import { newVideoRoom } from '@/lib/server/booking/videoRoom';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
@@ -33,13 +33,13 @@ export async function scheduleGroupSessions(db: Database, input: GroupSessionInp
   if (!topic?.active) throw fieldInvalid('topic_id', 'required');
   const [service] = await db.select().from(services).where(eq(services.slug, GROUP_SERVICE_SLUG));
   if (!service) throw new AppError('not_found', 404, 'notFound');
-  const price = priceService(service);
+  const prices = meetingPrices(service, input.price_cents, input.meetings);
   const meetings = Array.from({ length: input.meetings }, (_, week) => {
     const date = addDays(input.date, week * 7);
     const startsAt = zonedDateTimeToUtc(date, clockToMinutes(input.time), timeZone);
     // A time the clock skips (the hour lost when DST starts) names no instant.
     if (!startsAt) throw fieldInvalid('time', 'timeInvalid');
-    return { date, ...sessionSpan(service, startsAt) };
+    return { date, ...sessionSpan(service, startsAt), ...prices[week]! };
   });
   const virtual = await isVirtualOffice(db, input.office_id);
 
@@ -66,9 +66,9 @@ export async function scheduleGroupSessions(db: Database, input: GroupSessionInp
               blockedUntil: meeting.blockedUntil,
               sessionLanguage: input.session_language,
               capacity: input.capacity,
-              priceCents: price.base_price,
-              taxCents: price.tax_amount,
-              totalCents: price.total_price,
+              priceCents: meeting.priceCents,
+              taxCents: meeting.taxCents,
+              totalCents: meeting.totalCents,
               videoRoom: virtual ? newVideoRoom() : null,
               createdBy: input.by,
             })
@@ -89,4 +89,22 @@ export async function scheduleGroupSessions(db: Database, input: GroupSessionInp
     if (dbErrorOf(error).code === '23503') throw fieldInvalid('employee_id', 'required');
     throw error;
   }
+}
+
+/**
+ * Each meeting's price: the service's price per meeting, or the price the clinic set for a seat
+ * (a series' whole seat), priced by the service's tax rule and shared out over the meetings to
+ * the cent, the first ones taking the odd cents, so that a series' seat costs exactly its price.
+ */
+export function meetingPrices(service: ServicePriceSettings, priceCents: number | undefined, meetings: number) {
+  if (priceCents === undefined) {
+    const each = priceService(service);
+    return Array.from({ length: meetings }, () => ({ priceCents: each.base_price, taxCents: each.tax_amount, totalCents: each.total_price }));
+  }
+  const whole = priceService({ ...service, basePriceCents: priceCents });
+  const share = (cents: number, i: number) => Math.floor(cents / meetings) + (i < cents % meetings ? 1 : 0);
+  return Array.from({ length: meetings }, (_, i) => {
+    const [base, tax] = [share(whole.base_price, i), share(whole.tax_amount, i)];
+    return { priceCents: base, taxCents: tax, totalCents: base + tax };
+  });
 }

@@ -32,6 +32,12 @@ export function movedSeat(seat: Appointment, session: GroupSession) {
   return { ...seatPlace(session), sessionLanguage, priceCents, taxCents, totalCents, bookedBy, timeslotTokenJti: null };
 }
 
+/** What a seat costs: its session's price, or for a series every meeting's together. */
+export function seatPrice(meetings: GroupSession[]) {
+  const sum = (pick: (meeting: GroupSession) => number) => meetings.reduce((total, meeting) => total + pick(meeting), 0);
+  return { base_cents: sum((m) => m.priceCents), tax_cents: sum((m) => m.taxCents), total_cents: sum((m) => m.totalCents) };
+}
+
 /** The fewest seats left among a series' meetings (a seat in a series is a seat in each), or a session's. */
 export const seatsLeftIn = (meetings: GroupSession[]) => Math.min(...meetings.map((meeting) => meeting.capacity - meeting.seatsTaken));
 

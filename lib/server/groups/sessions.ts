@@ -7,7 +7,8 @@ import type { GroupSessionChoices, GroupSessionView } from '@/lib/schemas/groupS
 import { addDays, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
-import { groupSessions, groupTopics, offices, users, type GroupSession } from '@/lib/server/db/schema';
+import { groupSessions, groupTopics, offices, services, users, type GroupSession } from '@/lib/server/db/schema';
+import { GROUP_SERVICE_SLUG } from './groupService';
 
 /**
  * GET /api/clinic/group-sessions/choices: what a session is scheduled with, in the request's
@@ -20,6 +21,7 @@ export async function groupSessionChoices(db: Database, locale: Locale): Promise
     .from(users)
     .where(and(eq(users.isEmployee, true), eq(users.isActive, true)))
     .orderBy(asc(users.lastName), asc(users.firstName));
+  const [service] = await db.select().from(services).where(eq(services.slug, GROUP_SERVICE_SLUG));
   const places = await db.select().from(offices).where(eq(offices.isAvailable, true)).orderBy(asc(offices.isVirtual), asc(offices.id));
   return {
     topics: topics.map((topic) => ({
@@ -29,6 +31,10 @@ export async function groupSessionChoices(db: Database, locale: Locale): Promise
       description: locale === 'fr' ? topic.descriptionFr : topic.descriptionEn,
     })),
     dietitians: dietitians.map((person) => ({ id: person.id, name: fullName(person) })),
+    price: {
+      price_cents: service?.basePriceCents ?? 0,
+      tax: !service?.isTaxable || service.isFreeService ? 'none' : service.taxIncluded ? 'included' : 'added',
+    },
     offices: places.map((office) => ({ id: office.id, name: locale === 'fr' ? office.nameFr : office.nameEn, is_virtual: office.isVirtual })),
   };
 }

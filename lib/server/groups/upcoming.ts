@@ -8,7 +8,7 @@ import { earliestBookableStartMs } from '@/lib/server/booking/rules';
 import type { Database } from '@/lib/server/db/client';
 import { groupSessions, groupTopics, offices, services, users } from '@/lib/server/db/schema';
 import { meetingsOfSeries } from './dateStep';
-import { seatsLeftIn } from './seats';
+import { seatPrice, seatsLeftIn } from './seats';
 
 /** How far ahead the public list looks, and how many sessions it names per topic. */
 const DAYS_AHEAD = 8 * 7;
@@ -66,6 +66,7 @@ export async function upcomingGroupSessions(db: Database, input: { locale: Local
             seats_left: seatsLeftIn(series),
             capacity: session.capacity,
             meetings: series.length,
+            total_cents: seatPrice(series).total_cents,
             service_slug: service.slug,
           },
         ];

@@ -22,7 +22,7 @@ export type Slot = {
   start: string;
   end: string;
   recommended_employee: { id: number; name: string };
-  group_session?: { id: number; topic: string; seats_left: number; meetings: number };
+  group_session?: { id: number; topic: string; seats_left: number; meetings: number; price: { base_cents: number; tax_cents: number; total_cents: number } };
 };
 export type Options = Record<string, Slot[]>;
 export interface Walk { who?: Who; language?: 'en' | 'fr'; service?: string; skills?: string[]; office?: string; session?: Record<string, unknown> }
