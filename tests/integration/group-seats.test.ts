@@ -515,7 +515,7 @@ describe('a seat in a group session', () => {
   });
   it('the clinic offers a seat’s place a seat by hand: only sessions of its topic with a seat left, never a private time', async () => {
     const full = await sessionIn(1, 1, 1, 'heart-healthy-cooking', '20:00');
-    const open = await sessionIn(2, 3, 1, 'heart-healthy-cooking', '20:00');
+    const open = await sessionIn(2, 3, 1, 'heart-healthy-cooking', '20:00', 45_00);
     const otherTopic = await sessionIn(2, 3, 1, 'type-2-diabetes', '14:00');
     const holder = await patient();
     const first = await toDateStep(holder, full.id);
@@ -558,6 +558,8 @@ describe('a seat in a group session', () => {
     const mail = outbox.filter((m) => m.to === person.email && m.subject.startsWith('A time opened up'));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain('Group programs — Heart-healthy cooking');
+    // The seat's own price ($45.00 + HST), not the service's.
+    expect(mail[0]!.text).toContain('$50.85');
     const claim = await call(waitlistClaim, '/api/booking/waitlist/claim', { body: { token: /\/waitlist#([A-Za-z0-9_-]{43})/.exec(mail[0]!.text)![1] }, headers: { 'x-forwarded-for': '198.51.100.90' } });
     expect(claim.status, JSON.stringify(claim.json)).toBe(200);
     const [seat] = await db.select().from(appointments).where(and(eq(appointments.patientId, person.id), eq(appointments.status, 'booked')));

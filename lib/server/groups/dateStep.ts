@@ -122,3 +122,15 @@ export async function chosenGroupSession(db: Database, query: GroupSessionQuery,
   if (meetings[0]?.id !== session.id) throw slotUnavailable();
   return meetings;
 }
+
+/**
+ * What an offer's or a booking's price is: a seat's in this session (a series' seat, every
+ * meeting's together) as tax and total cents, or null when there is no such session.
+ */
+export async function seatPriceOf(db: Database, groupSessionId: number): Promise<{ taxCents: number; totalCents: number } | null> {
+  const [session] = await db.select().from(groupSessions).where(eq(groupSessions.id, groupSessionId));
+  if (!session) return null;
+  const meetings = session.seriesId === null ? [session] : ((await meetingsOfSeries(db, [session])).get(session.seriesId) ?? [session]);
+  const price = seatPrice(meetings);
+  return { taxCents: price.tax_cents, totalCents: price.total_cents };
+}

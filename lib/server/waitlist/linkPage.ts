@@ -5,25 +5,25 @@ import type { Locale } from '@/lib/i18n/routing';
 import type { ManagedAppointment } from '@/lib/schemas/manageAppointment';
 import type { WaitlistOffer as WaitlistOfferView, WaitlistView as WaitlistPageView } from '@/lib/schemas/waitlist';
 import { describeManaged } from '@/lib/server/booking/managedView';
-import { priceService } from '@/lib/server/booking/pricing';
 import type { ServiceRow } from '@/lib/server/booking/slots';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, services, users, type WaitlistEntry, type WaitlistOffer } from '@/lib/server/db/schema';
 import { describeEntry, openWaitlistLink } from './entries';
+import { offerPrice } from './makeOffer';
 
 /** What a waitlist link's page shows: the place, its offer, and the visit the offer became. */
 
 async function describeOffer(db: Database, offer: WaitlistOffer, service: ServiceRow, now: Date): Promise<WaitlistOfferView> {
   const [dietitian] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, offer.employeeId));
-  const price = priceService(service);
+  const price = await offerPrice(db, service, offer.groupSessionId);
   return {
     status: offer.status === 'open' && offer.expiresAt <= now ? 'expired' : offer.status,
     start: offer.startsAt.toISOString(),
     end: offer.endsAt.toISOString(),
     expires_at: offer.expiresAt.toISOString(),
     dietitian_name: dietitian ? fullName(dietitian) : '',
-    total_cents: price.total_price,
-    tax_cents: price.tax_amount,
+    total_cents: price.totalCents,
+    tax_cents: price.taxCents,
   };
 }
 

@@ -10,6 +10,7 @@ import type { Database } from '@/lib/server/db/client';
 import { groupSessions, groupTopics, offices, users, waitlistOffers, type WaitlistEntry, type WaitlistOffer } from '@/lib/server/db/schema';
 import { waitlistOfferEmail } from '@/lib/server/email';
 import { queueEmail } from '@/lib/server/email/queue';
+import { seatPriceOf } from '@/lib/server/groups/dateStep';
 import { nameWithTopic } from '@/lib/server/groups/groupService';
 import { recipientOf, waitlistLink } from './entries';
 
@@ -44,7 +45,7 @@ export async function createOffer(
   const [dietitian] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, slot.employeeId));
   if (recipient && office) {
     const language = entry.sessionLanguage;
-    const price = priceService(service);
+    const price = await offerPrice(tx, service, slot.groupSessionId);
     const content = waitlistOfferEmail({
       language,
       firstName: recipient.firstName,
@@ -54,8 +55,8 @@ export async function createOffer(
       location: locationOf(office, language),
       dietitianName: dietitian ? fullName(dietitian) : '',
       timeZone: getConfig().clinicTimezone,
-      totalCents: price.total_price,
-      taxCents: price.tax_amount,
+      totalCents: price.totalCents,
+      taxCents: price.taxCents,
       expiresAt: options.expiresAt,
       claimLink: waitlistLink(language, token),
     });
@@ -111,3 +112,10 @@ export async function offeredBefore(tx: Database, entryId: number, employeeId: n
   return row !== undefined;
 }
 
+/** What an offer costs: the service's price, or a seat's in its session (a series' seat, the whole series'). */
+export async function offerPrice(db: Database, service: ServiceRow, groupSessionId: number | null | undefined) {
+  const seat = groupSessionId ? await seatPriceOf(db, groupSessionId) : null;
+  if (seat) return seat;
+  const price = priceService(service);
+  return { taxCents: price.tax_amount, totalCents: price.total_price };
+}
