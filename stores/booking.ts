@@ -432,11 +432,14 @@ export function createBookingStore({ api, language }: BookingStoreOptions): Book
 
 const NO_SLOTS: Slot[] = [];
 
-/** Where the date step's list holds a linked session: its date, and the session unless it is full. */
+/**
+ * Where the date step's list holds a linked session: its date and the session; a full one too,
+ * whose choice opens its waitlist (the page's "join the waitlist" link) and cannot be booked.
+ */
 function wantedSlot(options: AppointmentOptions, sessionId: number): { date: string; slot: string | null } | null {
   for (const [date, slots] of Object.entries(options)) {
     const match = slots.find((offered) => offered.group_session?.id === sessionId);
-    if (match) return { date, slot: match.group_session!.seats_left > 0 ? slotKey(match) : null };
+    if (match) return { date, slot: slotKey(match) };
   }
   return null;
 }

@@ -281,8 +281,10 @@ describe('the demo visits of the seed', () => {
       const now = new Date('2026-11-23T13:00:00Z');
       await seedDatabase(handle.db, { demo: true, demoVisits: { now, timeZone: TZ } });
       await seedDatabase(handle.db, { demo: true, demoVisits: { now: new Date(now.getTime() + DAY), timeZone: TZ } });
+      // The five visits, and the demo patient's seat in the group session held on the Friday evening.
       const rows = await handle.db.select().from(appointments);
-      expect(rows).toHaveLength(5);
+      expect(rows).toHaveLength(6);
+      expect(rows.filter((r) => r.groupSessionId !== null)).toHaveLength(1);
       expect(rows.every((r) => r.startsAt < now)).toBe(true);
       const [dietitian] = await handle.db.select({ id: appointments.employeeId }).from(appointments).limit(1);
       const agendaOf = (date: string) =>
@@ -291,7 +293,10 @@ describe('the demo visits of the seed', () => {
       expect(friday.map((a) => [a.patient.name, a.status, a.can_mark])).toEqual([
         ['Alex Martin', 'booked', true],
         ['Olivier Gagné', 'booked', true],
+        // Her seat in the evening's group session.
+        ['Alex Martin', 'booked', true],
       ]);
+      expect(friday.at(-1)!.group_session_id).not.toBeNull();
       expect((await agendaOf('2026-11-19')).appointments.map((a) => [a.patient.name, a.session_language])).toEqual([
         ['Nadia Roy', 'fr'],
         ['Alex Martin', 'fr'],

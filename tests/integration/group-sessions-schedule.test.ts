@@ -133,13 +133,22 @@ describe('scheduling group sessions', () => {
     await addTimeOff(db, ref.dietitian, { start_date: addDays(date, -1), end_date: addDays(date, -1), start_time: undefined, end_time: undefined, reason: undefined, locale: 'fr', now: new Date() });
   });
 
-  it('the demo clinic starts with a programme: a 6-week French series and two single sessions, seeded once', async () => {
+  it('the demo clinic starts with a programme: a 6-week French series and two single sessions ahead, one held last weekday with the demo patient’s seat, seeded once', async () => {
     const demo = await createTestDatabase({ state: 'migrated' });
     try {
       const seed = () => seedDatabase(demo.db, { demo: true, demoVisits: { now: new Date(), timeZone: TZ } });
       await seed();
       await seed();
-      const sessions = await demo.db.select().from(groupSessions);
+      const all = await demo.db.select().from(groupSessions);
+      expect(all).toHaveLength(9);
+      // The one held: the last weekday evening, in French, its one seat the demo patient's.
+      const held = all.filter((s) => s.startsAt.getTime() < Date.now());
+      expect(held).toHaveLength(1);
+      expect(held[0]).toMatchObject({ sessionLanguage: 'fr', seatsTaken: 1, capacity: 8, seriesId: null });
+      const seats = await demo.db.select().from(appointments).where(eq(appointments.groupSessionId, held[0]!.id));
+      expect(seats).toHaveLength(1);
+      expect(Date.now() - held[0]!.startsAt.getTime()).toBeLessThan(4 * 24 * 3_600_000);
+      const sessions = all.filter((s) => s !== held[0]);
       expect(sessions).toHaveLength(8);
       const series = sessions.filter((s) => s.seriesId !== null);
       expect(series).toHaveLength(6);

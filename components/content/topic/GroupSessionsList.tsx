@@ -85,15 +85,14 @@ function SessionsByTopic() {
                   </span>
                   <span className={styles.muted}>{t('price', { price: formatPrice(session.total_cents, locale), meetings: session.meetings })}</span>
                   <span className={styles.seats}>{full ? t('full') : t('seatsLeft', { count: session.seats_left })}</span>
-                  {full ? null : (
-                    <Link
-                      className="button button--primary"
-                      href={{ pathname: '/book-online', query: { service: session.service_slug, session: session.id, office: session.office.id, session_language: session.session_language } }}
-                      aria-label={t('bookLabel', { topic: topic.title, date })}
-                    >
-                      {t('book')}
-                    </Link>
-                  )}
+                  {/* A full session's link opens the flow at its waitlist. */}
+                  <Link
+                    className={full ? 'button button--secondary' : 'button button--primary'}
+                    href={{ pathname: '/book-online', query: { service: session.service_slug, session: session.id, office: session.office.id, session_language: session.session_language } }}
+                    aria-label={t(full ? 'waitlistLabel' : 'bookLabel', { topic: topic.title, date })}
+                  >
+                    {t(full ? 'waitlist' : 'book')}
+                  </Link>
                 </li>
               );
             })}

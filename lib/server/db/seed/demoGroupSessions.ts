@@ -5,14 +5,17 @@ import { priceService } from '@/lib/server/booking/pricing';
 import { newVideoRoom } from '@/lib/server/booking/videoRoom';
 import { sessionSpan } from '@/lib/server/groups/groupService';
 import type { Database } from '../client';
-import { groupSeries, groupSessions, groupTopics, offices, services, users } from '../schema';
+import { appointments, groupSeries, groupSessions, groupTopics, offices, services, skills, users } from '../schema';
+import { DEMO_DIETITIAN, DEMO_PATIENT } from './demoCredentials';
 import type { DemoVisitsOptions } from './demoVisits';
 
 /**
  * The demo clinic's group programme (issue #28), so a new user sees it at once: a 6-week French
  * series on type 2 diabetes, an English heart-healthy cooking session at Centretown and a French
- * virtual session on pregnancy, in the evenings of the coming weeks. Seeded once, when the clinic
- * has no session yet; a meeting that would overlap a dietitian's visit is left out.
+ * virtual session on pregnancy, in the evenings of the coming weeks; and one already held, the
+ * last weekday evening, by the demo dietitian with the demo patient's seat, for her roster to mark
+ * (present or not), be paid and send its handouts. Seeded once, when the clinic has no session
+ * yet; a meeting that would overlap a dietitian's visit is left out.
  */
 const programme = [
   { topic: 'type-2-diabetes', dietitian: 'sophie.tremblay@demo.equilibrenutrition.ca', office: 'centretown', language: 'fr', weekday: 2, weeksAhead: 1, meetings: 6, capacity: 10 },
@@ -66,4 +69,35 @@ export async function seedDemoGroupSessions(tx: Database, options: DemoVisitsOpt
       }
     }
   }
+  await seedHeldSession(tx, options, topics.get('heart-healthy-cooking'), places.get('centretown')?.id, service);
+}
+
+/** The French cooking session the demo dietitian held the last weekday evening, the demo patient in one of its 8 seats. */
+async function seedHeldSession(tx: Database, options: DemoVisitsOptions, topicId: number | undefined, officeId: number | undefined, service: typeof services.$inferSelect) {
+  const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [DEMO_DIETITIAN.email, DEMO_PATIENT.email]));
+  const employeeId = people.find((p) => p.email === DEMO_DIETITIAN.email)?.id;
+  const patientId = people.find((p) => p.email === DEMO_PATIENT.email)?.id;
+  let day = addDays(utcToLocalDate(options.now, options.timeZone), -1);
+  while (isoWeekday(day) > 5) day = addDays(day, -1);
+  const startsAt = zonedDateTimeToUtc(day, START_MINUTE, options.timeZone);
+  const [reason] = await tx.select({ id: skills.id }).from(skills).where(eq(skills.slug, 'eating-habits'));
+  if (!topicId || !officeId || !employeeId || !patientId || !startsAt || !reason) return;
+  const price = priceService(service);
+  const money = { priceCents: price.base_price, taxCents: price.tax_amount, totalCents: price.total_price };
+  const span = sessionSpan(service, startsAt);
+  const [session] = await tx
+    .insert(groupSessions)
+    .values({ topicId, serviceId: service.id, employeeId, officeId, ...span, sessionLanguage: 'fr', capacity: 8, ...money })
+    .returning();
+  await tx.insert(appointments).values({
+    patientId,
+    employeeId,
+    serviceId: service.id,
+    officeId,
+    ...span,
+    groupSessionId: session!.id,
+    sessionLanguage: 'fr',
+    reasons: [reason.id],
+    ...money,
+  });
 }
