@@ -5,11 +5,12 @@ import { atStep, chooseReason, confirm, continueStep, demo, fillAddress, main, m
 import { linkFromMail, linkIn, waitForMail } from './support/outbox';
 
 /**
- * Issue #28, in French: the dietitian schedules a two-seat session on the clinic's page; a
- * patient books a seat from the group-programs page (the flow opens with the session chosen); a
- * second, new patient books the last seat; a third visitor finds it full on the page; the first
- * patient cancels from the e-mailed link and the page offers that one seat again. Each seat's
- * confirmation names the topic and no other attendee. axe-clean pages.
+ * Issue #28, in French: the dietitian schedules a two-seat session at $45.00 a seat on the
+ * clinic's page; a patient books a seat from the group-programs page (the flow opens with the
+ * session chosen, at the session's price); a second, new patient books the last seat; a third
+ * finds it full on the page and joins its waitlist from there; the first patient cancels from the
+ * e-mailed link, and the third is offered that seat by e-mail and takes it in one click. Each
+ * seat's confirmation names the topic and no other attendee. axe-clean pages.
  */
 
 const fr = messages.fr;
@@ -28,12 +29,12 @@ function sessionCard(page: Page) {
   return main(page).getByTestId('group-session').filter({ hasText: 'Claire Bouchard' }).filter({ hasText: 'Centre-ville' });
 }
 
-/** From the group-programs page to the booked seat, for a signed-in patient. */
-async function bookFromPage(page: Page) {
+/** From the group-programs page's link (to book, or to the waitlist) to the date step, for a signed-in patient. */
+async function toDateStepFromPage(page: Page, link: string) {
   await page.goto(groupPage);
   const card = sessionCard(page);
   await expect(card).toHaveCount(1, { timeout: 20_000 });
-  await card.getByRole('link', { name: new RegExp(`^${p.book}`) }).click();
+  await card.getByRole('link', { name: new RegExp(`^${link}`) }).click();
   // The language, the service, the office and the session come chosen from the link.
   await atStep(page, fr.Booking.session.title);
   await continueStep(page, 'fr');
@@ -50,14 +51,21 @@ async function bookFromPage(page: Page) {
   await atStep(page, fr.Booking.datetime.title);
   const chosen = main(page).locator('ul[aria-labelledby="booking-slots"] button[aria-pressed="true"]');
   await expect(chosen).toContainText(topic);
+}
+
+/** From the group-programs page to the booked seat, for a signed-in patient. */
+async function bookFromPage(page: Page) {
+  await toDateStepFromPage(page, p.book);
   await continueStep(page, 'fr');
+  // The seat's own price: $45.00 and the HST.
+  await expect(main(page).getByRole('row', { name: new RegExp(fr.Booking.confirmation.total) })).toContainText('50,85');
   const bookedAfter = Date.now();
   await confirm(page, 'fr');
   await expect(main(page).getByRole('heading', { name: fr.Booking.success.title })).toBeFocused();
   return bookedAfter;
 }
 
-test('a French group session: two patients take its two seats from the group-programs page, a third visitor finds it full, axe-clean', async ({ page: desk, browser }) => {
+test('a French group session: two patients take its two seats from the group-programs page, a third joins its waitlist and takes the seat the first cancels, axe-clean', async ({ page: desk, browser }) => {
   test.setTimeout(240_000);
   // Some evening two to three weeks ahead, in the clinic's calendar.
   const day = new Date(Date.now() + (15 + Math.floor(Math.random() * 7)) * 86_400_000);
@@ -74,6 +82,7 @@ test('a French group session: two patients take its two seats from the group-pro
   await form.getByLabel(g.time).fill('19:30');
   await form.getByLabel(g.language).selectOption({ label: g.french });
   await form.getByLabel(g.capacity).fill('2');
+  await form.getByLabel(g.price).fill('45,00');
   await form.getByRole('button', { name: g.submit }).click();
   await expect(main(desk).getByRole('status')).toHaveText('La séance est planifiée.');
   await expectNoAxeViolations(desk);
@@ -84,6 +93,7 @@ test('a French group session: two patients take its two seats from the group-pro
   await first.goto(groupPage);
   await expect(sessionCard(first)).toContainText('Plus que 2 places', { timeout: 20_000 });
   await expect(sessionCard(first)).toContainText('En français');
+  await expect(sessionCard(first)).toContainText(/50,85\s\$ la place, taxes comprises/);
   await expectNoAxeViolations(first);
   const firstAfter = await bookFromPage(first);
   const firstMail = await waitForMail(demo.patient.email, { after: firstAfter, subject: /Rendez-vous confirmé/ });
@@ -107,24 +117,53 @@ test('a French group session: two patients take its two seats from the group-pro
   expect(secondMail.text).not.toContain(demo.patient.email);
   expect(firstMail.text).not.toContain(email);
 
-  // A third visitor, signed out, finds it full: no link to book it.
+  // A third patient finds it full on the page, and joins its waitlist from there.
+  const thirdEmail = `attente-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.ca`;
   const third = await (await browser.newContext()).newPage();
+  const thirdSignedUpAfter = Date.now();
+  await signUp(third, 'fr', { email: thirdEmail, password, firstName: 'Jeanne' });
+  await third.goto(await linkFromMail(thirdEmail, { after: thirdSignedUpAfter }));
+  await expect(main(third).getByText(fr.Auth.verify.success)).toBeVisible();
+  await signIn(third, 'fr', { email: thirdEmail, password });
   await third.goto(groupPage);
   await expect(sessionCard(third)).toContainText(p.full, { timeout: 20_000 });
-  await expect(sessionCard(third).getByRole('link')).toHaveCount(0);
+  await expect(sessionCard(third).getByRole('link', { name: new RegExp(`^${p.book}`) })).toHaveCount(0);
   await expectNoAxeViolations(third);
+  await toDateStepFromPage(third, p.waitlist);
+  await expect(main(third).getByText(fr.Booking.datetime.fullChosen)).toBeVisible();
+  await expectNoAxeViolations(third);
+  const joinedAfter = Date.now();
+  await main(third).getByRole('button', { name: fr.Booking.waitlist.submit }).click();
+  await expect(main(third).getByRole('status').filter({ hasText: thirdEmail })).toBeFocused();
+  const joined = await waitForMail(thirdEmail, { after: joinedAfter, subject: /liste d’attente/ });
+  expect(joined.text).toContain(`Programmes de groupe — ${topic}`);
 
-  // The first patient cancels from the e-mailed link: that seat frees, and the page offers it again.
+  // The first patient cancels from the e-mailed link: that seat frees, and the third is offered it.
   const m = fr.Manage;
   await first.goto(linkIn(firstMail.text, 'gerer-mon-rendez-vous'));
   await main(first).getByRole('button', { name: m.cancel }).click();
+  const cancelledAfter = Date.now();
   await main(first).getByRole('button', { name: m.cancelConfirm }).click();
   await expect(main(first).getByRole('status').filter({ hasText: m.cancelledNow })).toBeFocused();
-  await third.reload();
-  await expect(sessionCard(third)).toContainText('Plus qu’une place', { timeout: 20_000 });
-  await expect(sessionCard(third).getByRole('link')).toHaveCount(1);
+  const offer = await waitForMail(thirdEmail, { after: cancelledAfter, subject: /Une plage s’est libérée/ });
+  expect(offer.text).toContain(`Programmes de groupe — ${topic}`);
+  expect(offer.text).not.toContain(demo.patient.email);
+  await third.goto(linkIn(offer.text, 'liste-attente'));
+  const w = fr.Waitlist;
+  await expect(main(third).getByRole('heading', { name: w.offerTitle })).toBeVisible();
+  await expectNoAxeViolations(third);
+  const claimedAfter = Date.now();
+  await main(third).getByRole('button', { name: w.claim }).click();
+  await expect(main(third).getByRole('status').filter({ hasText: w.bookedNow })).toBeFocused();
+  const thirdMail = await waitForMail(thirdEmail, { after: claimedAfter, subject: /Rendez-vous confirmé/ });
+  expect(thirdMail.text).toContain(`Programmes de groupe — ${topic}`);
+  expect(thirdMail.text).not.toContain(email);
 
-  // The clinic's page counts the seat left.
+  // The page shows it full again.
+  await third.goto(groupPage);
+  await expect(sessionCard(third)).toContainText(p.full, { timeout: 20_000 });
+
+  // The clinic's page counts both seats taken.
   await desk.reload();
-  await expect(main(desk).getByRole('listitem').filter({ hasText: topic }).filter({ hasText: 'Claire Bouchard' })).toContainText('1/2 places');
+  await expect(main(desk).getByRole('listitem').filter({ hasText: topic }).filter({ hasText: 'Claire Bouchard' })).toContainText('2/2 places');
 });
