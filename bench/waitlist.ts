@@ -6,8 +6,10 @@
 // 2. The same server: 20 simultaneous claims of one offer link, and 20 entries offered one time
 //    (by the clinic's page) claiming it at once: bookings made and refusals, by status and code.
 // 3. With LOAD_DATABASE_URL: the same two races on two servers sharing one PostgreSQL database
-//    (a throwaway database made from it), the claims alternating between the servers.
-// Prints one table; exits 1 unless every race ends with exactly one booking and 19 clear refusals.
+//    (a throwaway database made from it), the claims alternating between the servers; and 20
+//    guests booking the last 3 seats of a group session at once across the two (issue #28).
+// Prints one table; exits 1 unless every race ends with exactly one booking and 19 clear refusals
+// (the seats' race: exactly 3 seats and 17 refusals).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { book, catalogIds, chooseSlot, fetchSlots, guestContact, post, signIn, s
 import { createScratchDatabase, generatedSecrets } from '../tests/system/support/scratchDatabase';
 import { startServer, type AppServer } from '../tests/system/support/server';
 import { formatTable, type Row } from '../tests/system/support/table';
+import { Client } from 'pg';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3440);
 const ROOT = path.join(tmpdir(), 'bench-waitlist');
@@ -158,6 +161,53 @@ async function measure(where: string, servers: AppServer[]): Promise<void> {
   rows.push({ where, figure: `${CLAIMS} entries offered one time, claimed at once`, value: `${many.bookings} booking, ${many['clear refusals']} refusals (${many.answers})` });
 }
 
+/**
+ * Issue #28: the clinic schedules a 3-seat group session; 20 guests walk the flow to it and book
+ * at once, alternating between the servers. Exactly 3 seats, and 17 told the session is full.
+ */
+async function seatRace(where: string, servers: AppServer[], databaseUrl: string): Promise<void> {
+  const a = servers[0]!;
+  // The seed's group programs take no guests (every start writes the catalogue back); this run's
+  // clinic lets them, so 20 people can race without 20 accounts.
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query("UPDATE services SET allow_guest_booking = true WHERE slug = 'group-programs'").finally(() => client.end());
+  const cookie = await signIn(a.url, DIETITIAN.email, DIETITIAN.password);
+  const choices = (await (await fetch(`${a.url}/api/clinic/group-sessions/choices`, { headers: { Cookie: cookie } })).json()) as {
+    topics: { id: number }[];
+    dietitians: { id: number; name: string }[];
+    offices: { id: number; name: string; is_virtual: boolean }[];
+  };
+  const office = choices.offices.find((o) => !o.is_virtual)!;
+  const dietitian = choices.dietitians.find((d) => d.name === 'Claire Bouchard')!;
+  let session: { id: number } | undefined;
+  // An evening three weeks or so ahead that the dietitian has free.
+  for (let days = 20; !session && days < 30; days++) {
+    const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const body = { topic_id: choices.topics[0]!.id, employee_id: dietitian.id, office_id: office.id, date, time: '20:00', session_language: 'en', capacity: 3, meetings: 1 };
+    const made = await post(a.url, '/api/clinic/group-sessions', body, { cookie });
+    if (made.status === 201) session = (made.json.sessions as { id: number }[])[0];
+  }
+  if (!session) throw new Error('no evening free to schedule the session');
+  const ids = await catalogIds(a.url, 'group-programs', REASON);
+  const pickOffice = (offices: { id: number; is_available: boolean; is_virtual: boolean; name: string }[]) => offices.find((o) => o.id === office.id);
+  const racers = await Promise.all(
+    Array.from({ length: CLAIMS }, async (_, i) => {
+      const server = servers[i % servers.length]!;
+      const t = await walkToSlots(server.url, { contact: guestContact(`seat-${runId}-${i}`), ...ids, pickOffice });
+      const options = await fetchSlots(server.url, t);
+      const found = Object.entries(options).flatMap(([date, list]) => list.map((slot) => ({ date, slot }))).find((o) => o.slot.group_session?.id === session.id);
+      if (!found || (await chooseSlot(server.url, t, found.date, found.slot)).status !== 200) throw new Error('the session is not offered');
+      return { server, t };
+    }),
+  );
+  const answers = (await Promise.all(racers.map(({ server, t }) => book(server.url, t)))).map((a) => ({ status: a.status, code: typeof a.json.code === 'string' ? a.json.code : undefined }));
+  const won = answers.filter((answer) => answer.status === 200).length;
+  const full = answers.filter((answer) => answer.status === 409 && answer.code === 'group_session_full').length;
+  if (won !== 3 || full !== CLAIMS - 3) failures.push(`${where}: the last 3 seats: ${tally(answers)}`);
+  rows.push({ where, figure: `${CLAIMS} guests booking the last 3 seats at once`, value: `${won} seats, ${full} told it is full (${tally(answers)})` });
+}
+
 async function main(): Promise<void> {
   rmSync(ROOT, { recursive: true, force: true });
   const embedded = await startServer({ port: PORT, dataDir: path.join(ROOT, 'pglite'), env: { ...LIMITS } });
@@ -174,6 +224,7 @@ async function main(): Promise<void> {
     try {
       for (const [i, name] of ['pg-a', 'pg-b'].entries()) servers.push(await startServer({ port: PORT + 1 + i, dataDir: path.join(ROOT, name), env }));
       await measure('PostgreSQL, 2 servers', servers);
+      await seatRace('PostgreSQL, 2 servers', servers, scratch.url);
     } finally {
       for (const server of servers) await server.stop();
       await scratch.drop();

@@ -20,6 +20,8 @@ export interface Slot {
   start: string;
   end: string;
   recommended_employee: { id: number; name: string };
+  /** A group service's option: the session (issue #28). */
+  group_session?: { id: number; seats_left: number };
 }
 /** appointment_options: local date ('YYYY-MM-DD') -> the slots offered that day. */
 export type SlotOptions = Record<string, Slot[]>;
@@ -129,8 +131,15 @@ export async function fetchSlots(baseUrl: string, t: Tokens, caller: Caller = {}
 }
 
 /** available-appointments/check of one slot; on 200 keeps the timeslot token in `t`. */
-export async function chooseSlot(baseUrl: string, t: Tokens, date: string, slot: Pick<Slot, 'start' | 'end'>, caller: Caller = {}): Promise<Answer> {
-  const body = { ...slotStepTokens(t), appointment_token: t.appointment_token, date, timeslot_start: slot.start, timeslot_end: slot.end };
+export async function chooseSlot(baseUrl: string, t: Tokens, date: string, slot: Pick<Slot, 'start' | 'end' | 'group_session'>, caller: Caller = {}): Promise<Answer> {
+  const body = {
+    ...slotStepTokens(t),
+    appointment_token: t.appointment_token,
+    date,
+    timeslot_start: slot.start,
+    timeslot_end: slot.end,
+    ...(slot.group_session && { group_session_id: slot.group_session.id }),
+  };
   const answer = await post(baseUrl, '/api/booking/available-appointments/check', body, caller);
   if (answer.status === 200) t.timeslot_token = answer.json.timeslot_token as string;
   return answer;
