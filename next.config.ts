@@ -36,6 +36,10 @@ const nextConfig: NextConfig = {
   generateBuildId: async () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   serverExternalPackages: ['@electric-sql/pglite'],
+  // With middleware.ts, Next buffers a request body up to 10 MB and cuts the rest off silently: a
+  // handout of the group programs may be 10 MB of PDF plus its multipart framing (issue #28).
+  // The handout route refuses more than 10 MB itself; every JSON route keeps its 100 kB cap.
+  experimental: { proxyClientMaxBodySize: '11mb' },
   // Stylesheets stay files (no experimental.inlineCss): inlined, every page carried its CSS twice
   // (in the HTML and again in the RSC payload), 26 kB of its 79, which also cost the server a
   // fifth of its throughput; as files they are cached once for the whole site.

@@ -8,6 +8,8 @@ export interface AppConfig {
   port: number;
   /** Absolute path: embedded database, e-mail outbox, generated secrets. */
   dataDir: string;
+  /** Absolute path of the group programs' handouts (PDFs); default `$DATA_DIR/handouts`. Back it up with the database. */
+  handoutsDir: string;
   /** Unset: the embedded PGlite database in `$DATA_DIR/pglite`. */
   databaseUrl: string | undefined;
   appSecret: string | undefined;
@@ -77,6 +79,7 @@ const flag = z
 const envSchema = z.object({
   PORT: integer(1, 65535).default(3000),
   DATA_DIR: z.string().default('.data'),
+  HANDOUTS_DIR: z.string().optional(),
   DATABASE_URL: z
     .string()
     .refine((v) => hasProtocol(v, ['postgres:', 'postgresql:']), {
@@ -143,6 +146,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   return {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
+    handoutsDir: path.resolve(e.HANDOUTS_DIR ?? path.join(e.DATA_DIR, 'handouts')),
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,

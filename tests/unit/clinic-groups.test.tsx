@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GroupSessions } from '@/components/clinic/groups/GroupSessions';
 import { StaffOnly } from '@/components/clinic/patients/StaffOnly';
 import type { GroupSessionChoices, GroupSessionView } from '@/lib/schemas/groupSessions';
+import type { HandoutView } from '@/lib/schemas/handouts';
 import { sendJson as send, serveApi } from '@/tests/support/apiServer';
 import { renderWithStores, storesFor, type Locale } from '@/tests/support/renderWithStores';
 import { clinicEmployee } from '@/tests/support/users';
@@ -24,6 +25,9 @@ vi.mock('next/navigation', () => ({
 const requests: Array<{ method: string; url: string; body: string }> = [];
 let sessions: GroupSessionView[] = [];
 let refusal: { status: number; body: Record<string, unknown> } | null = null;
+const topicFiles: HandoutView[] = [{ id: 7, file_name: 'Recettes.pdf', byte_size: 40_960, scope: 'topic', created_at: '2020-11-01T12:00:00Z' }];
+let sessionFiles: HandoutView[] = [];
+let sent = 0;
 const choices: GroupSessionChoices = {
   topics: [{ id: 1, slug: 'type-2-diabetes', title: 'Living with type 2 diabetes', description: '' }],
   dietitians: [{ id: 3, name: 'Sophie Tremblay' }],
@@ -55,6 +59,19 @@ serveApi((req, res) => {
     requests.push({ method, url: url.pathname + url.search, body });
     if (url.pathname === '/api/clinic/group-sessions/choices') return send(req, res, 200, choices);
     if (url.pathname === '/api/clinic/group-sessions' && method === 'GET') return send(req, res, 200, { sessions });
+    // Handouts (issue #28 item 4).
+    if (url.pathname === '/api/clinic/group-topics/1/handouts' && method === 'GET') return send(req, res, 200, { handouts: topicFiles });
+    if (/^\/api\/clinic\/group-sessions\/\d+\/handouts$/.test(url.pathname) && method === 'GET') {
+      return send(req, res, 200, { handouts: [...topicFiles, ...sessionFiles], sent_attendees: sent, unsent_attendees: 2 - sent });
+    }
+    if (url.pathname.endsWith('/handouts') && method === 'POST') {
+      sessionFiles = [...sessionFiles, { id: 8, file_name: 'Plan.pdf', byte_size: 2048, scope: 'session', created_at: '2020-11-20T12:00:00Z' }];
+      return send(req, res, 201, { handout: sessionFiles.at(-1), messages: [{ message: '« Plan.pdf » est joint.', type: 'success' }] });
+    }
+    if (url.pathname.endsWith('/handouts/send')) {
+      sent = 2;
+      return send(req, res, 200, { sent: 2, messages: [{ message: 'Documents envoyés à 2 participants.', type: 'success' }] });
+    }
     if (refusal) return send(req, res, refusal.status, refusal.body);
     if (method === 'PATCH') {
       const { capacity } = JSON.parse(body) as { capacity: number };
@@ -80,6 +97,8 @@ beforeEach(() => {
   requests.length = 0;
   sessions = [cooking];
   refusal = null;
+  sessionFiles = [];
+  sent = 0;
 });
 
 const employee = clinicEmployee;
@@ -96,10 +115,15 @@ async function renderPage(locale: Locale = 'en') {
   );
 }
 
+/** The list of the coming sessions (the topic's handouts are a list too). */
+async function comingList(name: string = 'Coming sessions') {
+  return within(await screen.findByRole('region', { name })).findByRole('list');
+}
+
 describe('the clinic’s group sessions page', () => {
   it('lists the coming sessions by date with their seats taken', async () => {
     await renderPage();
-    const list = await screen.findByRole('list');
+    const list = await comingList();
     const item = within(list).getByRole('listitem');
     expect(item).toHaveTextContent('Living with type 2 diabetes · Series');
     expect(item).toHaveTextContent('7/10 seats');
@@ -109,7 +133,7 @@ describe('the clinic’s group sessions page', () => {
 
   it('checks the form before sending, then schedules and announces it', async () => {
     await renderPage();
-    await screen.findByRole('list');
+    await comingList();
     fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
     await waitFor(() => expect(screen.getByLabelText('Topic')).toHaveAccessibleDescription(/./));
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
@@ -151,7 +175,7 @@ describe('the clinic’s group sessions page', () => {
       body: { code: 'group_session_over_visit', messages: [{ message: 'Le jeudi 10 décembre 2026, la rencontre chevaucherait un rendez-vous de la diététiste. Rien n’a été planifié.', type: 'error' }] },
     };
     await renderPage('fr');
-    await screen.findByRole('list');
+    await comingList('Prochaines séances');
     expect(screen.getByText('7/10 places')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Thème'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('Diététiste'), { target: { value: '3' } });
@@ -164,7 +188,7 @@ describe('the clinic’s group sessions page', () => {
   it('changes a session’s seats, shows a refusal below the seats taken, and cancels the series after a second click', async () => {
     sessions = [{ ...cooking, start: '2036-12-09T23:00:00Z', end: '2036-12-10T00:30:00Z' }];
     await renderPage();
-    const item = within(await screen.findByRole('list')).getByRole('listitem');
+    const item = within(await comingList()).getByRole('listitem');
     const seats = within(item).getByLabelText('Seats');
     fireEvent.change(seats, { target: { value: '5' } });
     fireEvent.click(within(item).getByRole('button', { name: 'Save seats' }));
@@ -181,21 +205,21 @@ describe('the clinic’s group sessions page', () => {
       ['/api/clinic/group-sessions/11', { capacity: 12 }],
     ]);
 
-    const again = within(screen.getByRole('list')).getByRole('listitem');
+    const again = within(within(screen.getByRole('region', { name: 'Coming sessions' })).getByRole('list')).getByRole('listitem');
     fireEvent.click(within(again).getByRole('button', { name: 'Cancel the rest of the series' }));
     expect(within(again).getByRole('group')).toHaveTextContent('The 7 people with a seat are told by e-mail. Cancel every meeting of the series still ahead?');
     expect(requests.filter((r) => r.url.endsWith('/cancel'))).toHaveLength(0);
     fireEvent.click(within(again).getByRole('button', { name: 'Yes, cancel the series' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The 2 sessions are cancelled'));
     expect(JSON.parse(requests.find((r) => r.url.endsWith('/cancel'))!.body)).toEqual({ whole_series: true });
-    await waitFor(() => expect(within(screen.getByRole('list')).getByRole('listitem')).toHaveTextContent('Cancelled'));
-    expect(within(screen.getByRole('list')).queryByRole('button')).toBeNull();
+    await waitFor(() => expect(within(within(screen.getByRole('region', { name: 'Coming sessions' })).getByRole('list')).getByRole('listitem')).toHaveTextContent('Cancelled'));
+    expect(within(within(screen.getByRole('region', { name: 'Coming sessions' })).getByRole('list')).queryByRole('button')).toBeNull();
   });
 
   it('moves a session: the form starts at its date, time and office, shows a refusal above its fields, and announces the move', async () => {
     sessions = [{ ...cooking, start: '2036-12-09T23:00:00Z', end: '2036-12-10T00:30:00Z' }];
     await renderPage();
-    const item = within(await screen.findByRole('list')).getByRole('listitem');
+    const item = within(await comingList()).getByRole('listitem');
     fireEvent.click(within(item).getByRole('button', { name: 'Move this session' }));
     const form = within(item).getByRole('form', { name: 'Move the session' });
     expect(within(form).getByLabelText('New date')).toHaveValue('2036-12-09');
@@ -217,7 +241,7 @@ describe('the clinic’s group sessions page', () => {
   it('moves the focus into what opens and back to its button when it closes (keyboard and screen readers)', async () => {
     sessions = [{ ...cooking, start: '2036-12-09T23:00:00Z', end: '2036-12-10T00:30:00Z' }];
     await renderPage();
-    const item = within(await screen.findByRole('list')).getByRole('listitem');
+    const item = within(await comingList()).getByRole('listitem');
     fireEvent.click(within(item).getByRole('button', { name: 'Cancel this session' }));
     await waitFor(() => expect(within(item).getByText(/Cancel this session\?$/)).toHaveFocus());
     fireEvent.click(within(item).getByRole('button', { name: 'Keep it' }));
@@ -226,5 +250,49 @@ describe('the clinic’s group sessions page', () => {
     await waitFor(() => expect(within(item).getByLabelText('New date')).toHaveFocus());
     fireEvent.click(within(item).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(within(item).getByRole('button', { name: 'Move this session' })).toHaveFocus());
+  });
+
+  it('attaches a PDF to a session that took place and sends its handouts, saying how many were sent (in French)', async () => {
+    sessions = [{ ...cooking, start: '2020-11-20T23:00:00Z', end: '2020-11-21T00:30:00Z' }];
+    await renderPage('fr');
+    const recent = await screen.findByRole('region', { name: 'Séances récentes' });
+    const item = within(recent).getByRole('listitem');
+    // A session that took place can no longer be moved or cancelled: only its handouts.
+    expect(within(item).queryByRole('button', { name: 'Déplacer cette séance' })).toBeNull();
+    const toggle = within(item).getByRole('button', { name: 'Documents' });
+    fireEvent.click(toggle);
+    await waitFor(() => expect(within(item).getByRole('heading', { name: 'Documents de cette séance' })).toHaveFocus());
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(item).findByText(/Recettes\.pdf/)).toHaveTextContent('Recettes.pdf (40 ko · du thème)');
+    // A topic's handout is removed from the topic's list, not from a session's.
+    expect(within(item).queryByRole('button', { name: 'Retirer Recettes.pdf' })).toBeNull();
+
+    const input = within(item).getByLabelText('Fichier PDF (10 Mo au plus)');
+    fireEvent.click(within(item).getByRole('button', { name: 'Joindre' }));
+    expect(await within(item).findByRole('alert')).toHaveTextContent('Choisissez un fichier PDF à joindre.');
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.7 plan'], 'Plan.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Joindre' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('« Plan.pdf » est joint.');
+    const upload = requests.find((r) => r.method === 'POST' && r.url === '/api/clinic/group-sessions/11/handouts')!;
+    expect(upload.body).toContain('filename="Plan.pdf"');
+    expect(await within(item).findByRole('button', { name: 'Retirer Plan.pdf' })).toBeInTheDocument();
+
+    expect(within(item).getByText(/2 personnes marquées présentes ne les ont pas encore reçus/)).toBeInTheDocument();
+    fireEvent.click(within(item).getByRole('button', { name: 'Envoyer les documents' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Documents envoyés à 2 participants.'));
+    expect(requests.filter((r) => r.url.endsWith('/handouts/send'))).toHaveLength(1);
+    expect(await within(item).findByText(/Aucune personne marquée présente n’attend les documents; 2 envois jusqu’ici\./)).toBeInTheDocument();
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveFocus());
+  });
+
+  it('does not offer to send the handouts of a session still ahead', async () => {
+    sessions = [{ ...cooking, start: '2036-12-09T23:00:00Z', end: '2036-12-10T00:30:00Z' }];
+    await renderPage();
+    const item = within(await screen.findByRole('region', { name: 'Coming sessions' })).getByRole('listitem');
+    fireEvent.click(within(item).getByRole('button', { name: 'Handouts' }));
+    expect(await within(item).findByText('The handouts can be sent to the attendees marked present once the session has started.')).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Send handouts' })).toBeNull();
   });
 });

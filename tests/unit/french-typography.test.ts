@@ -23,6 +23,7 @@ import {
   welcomeEmail,
   type RenderedEmail,
 } from '@/lib/server/email/templates';
+import { handoutsEmail } from '@/lib/server/email/templates/handouts';
 import { receiptEmail } from '@/lib/server/email/templates/receipt';
 import { receiptTexts } from '@/lib/server/receipts/texts';
 import fr from '@/messages/fr.json';
@@ -134,6 +135,10 @@ function frenchEmails(): [string, RenderedEmail][] {
     ],
     ['waitlistRemoved', waitlistRemovedEmail({ language: 'fr', firstName: 'Zoé', serviceName: 'Consultation de suivi' })],
     ['waitlistOffer', waitlistOfferEmail({ ...patient, expiresAt: new Date('2026-11-25T18:00:00Z'), claimLink: LINK })],
+    [
+      'handouts',
+      handoutsEmail({ language: 'fr', firstName: 'Zoé', topic: 'Cuisiner pour la santé du cœur', sessionStart: new Date('2026-11-26T23:00:00Z'), timeZone: 'America/Toronto', files: [{ name: 'Recettes : été.pdf', url: LINK }] }),
+    ],
     ...[false, true].map((isGuest): [string, RenderedEmail] => [
       `receipt ${isGuest ? 'guest' : 'patient'}`,
       receiptEmail({ language: 'fr', firstName: 'Zoé', number: 'R-2026-000042', serviceName: 'Consultation de suivi', serviceDate: '27 novembre 2026', isGuest, correction: !isGuest }),

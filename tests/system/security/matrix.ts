@@ -54,6 +54,12 @@ const step = (path: StepPath): Row => ({
   req: (ctx, who, bag) => ({ body: stepBody(path, bag.booking[who], ctx.fixtures.catalog) }),
   why: 'each actor walks its own booking (the employee books for patient B)',
 });
+/** A handout upload: a tiny PDF as multipart form data, as the clinic's page sends it (issue #28 item 4). */
+const handoutUpload = (): Partial<Req> => {
+  const boundary = 'matrix-handout-boundary';
+  const raw = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="handout.pdf"', 'Content-Type: application/pdf', '', '%PDF-1.4\n%%EOF', `--${boundary}--`, ''].join('\r\n');
+  return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
 /** A fresh session of the actor, so a row that ends it (logout) leaves the run's sessions alone. */
 const throwawaySession = async (ctx: Context, who: Who, bag: Bag): Promise<Partial<Req>> =>
   who === 'guest' ? {} : { cookie: await ctx.login(bag.section, ctx.people[who]) };
@@ -201,6 +207,19 @@ export const matrixRows: Row[] = [
   { route: '/api/clinic/group-sessions/[id]/move', method: 'POST', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/group-sessions/987654/move', body: { date: farDate(30), time: '18:00', office_id: 1 } }), why: 'no such session: 404 for the employee' },
   { route: '/api/clinic/group-sessions/[id]/cancel', method: 'POST', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/group-sessions/987654/cancel', body: { whole_series: false } }), why: 'no such session: 404 for the employee' },
   { route: '/api/clinic/group-sessions', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: `/api/clinic/group-sessions?from=${farDate(30)}` }) },
+  { route: '/api/clinic/group-sessions/[id]/handouts', method: 'GET', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/group-sessions/987654/handouts' }), why: 'no such session: 404 for the employee' },
+  { route: '/api/clinic/group-sessions/[id]/handouts', method: 'POST', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/group-sessions/987654/handouts', ...handoutUpload() }), why: 'a real PDF for no such session: 404 for the employee, nothing stored' },
+  { route: '/api/clinic/group-sessions/[id]/handouts/send', method: 'POST', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/group-sessions/987654/handouts/send', body: {} }), why: 'no such session: 404 for the employee' },
+  { route: '/api/clinic/group-topics/[id]/handouts', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: '/api/clinic/group-topics/1/handouts' }), why: 'a seeded topic’s handouts' },
+  { route: '/api/clinic/group-topics/[id]/handouts', method: 'POST', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/group-topics/987654/handouts', ...handoutUpload() }), why: 'a real PDF for no such topic: 404 for the employee, nothing stored' },
+  { route: '/api/clinic/handouts/[id]', method: 'DELETE', expect: [401, 403, 403, 404], req: () => ({ path: '/api/clinic/handouts/987654' }), why: 'no such handout: 404 for the employee' },
+  {
+    route: '/api/handouts/[token]',
+    method: 'GET',
+    expect: [404, 404, 404, 404],
+    req: () => ({ path: '/api/handouts/eyJhbGciOiJIUzI1NiJ9.eyJoIjoxLCJzdWIiOiIxIiwiYXVkIjoiaGFuZG91dCJ9.bm90LXNpZ25lZC1ieS11cw' }),
+    why: 'a handout link not signed by the server opens nothing, for anyone (signed in or not)',
+  },
   {
     route: '/api/clinic/group-sessions',
     method: 'POST',

@@ -9,3 +9,4 @@ export * from './intake';
 export * from './mail';
 export * from './waitlist';
 export * from './payments';
+export * from './handouts';

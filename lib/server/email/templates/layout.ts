@@ -19,6 +19,8 @@ export interface EmailContent {
   greeting: string;
   /** Before the button. */
   paragraphs: string[];
+  /** A list of links after the paragraphs (a group session's handouts): each its own line. */
+  links?: { label: string; url: string }[];
   action?: { label: string; url: string };
   /** After the button: expiry, "ignore this if it wasn't you", ... */
   notes: string[];
@@ -39,6 +41,7 @@ const ADDRESS_LINE = 'Ottawa, Ontario';
 
 function renderText(c: EmailContent): string {
   const blocks = [c.greeting, ...c.paragraphs];
+  if (c.links?.length) blocks.push(c.links.map((link) => `- ${link.label}\n  ${link.url}`).join('\n'));
   if (c.action) blocks.push(`${c.action.label}${c.language === 'fr' ? '\u00a0:' : ':'}\n${c.action.url}`);
   blocks.push(...c.notes, signOff[c.language].join('\n'));
   blocks.push(['--', clinic.name, `${phone} | ${clinic.email}`, ADDRESS_LINE].join('\n'));
@@ -53,6 +56,11 @@ function renderAction({ label, url }: { label: string; url: string }, language: 
     `<p style="${P}font-size:14px;color:#444444;">${escapeHtml(linkFallback[language])}<br>`,
     `<a href="${href}" style="color:${BRAND};word-break:break-all;">${href}</a></p>`,
   ].join('');
+}
+
+function renderLinks(links: { label: string; url: string }[]): string {
+  const items = links.map(({ label, url }) => `<li style="margin:0 0 8px;"><a href="${escapeHtml(url)}" style="color:${BRAND};">${escapeHtml(label)}</a></li>`);
+  return `<ul style="${P}padding-left:20px;">${items.join('')}</ul>`;
 }
 
 function renderHtml(c: EmailContent): string {
@@ -77,6 +85,7 @@ function renderHtml(c: EmailContent): string {
 <tr><td style="padding:32px;${FONT}font-size:16px;line-height:1.5;color:#1a1a1a;">
 <h1 style="margin:0 0 24px;font-size:22px;line-height:1.3;color:#1a1a1a;">${escapeHtml(c.heading)}</h1>
 ${[c.greeting, ...c.paragraphs].map(paragraph).join('\n')}
+${c.links?.length ? renderLinks(c.links) : ''}
 ${c.action ? renderAction(c.action, c.language) : ''}
 ${c.notes.map(paragraph).join('\n')}
 <p style="margin:24px 0 0;">${escapeHtml(regards)}<br>${escapeHtml(team)}</p>
@@ -105,6 +114,7 @@ function typeset(c: EmailContent): EmailContent {
     heading: t(c.heading),
     greeting: t(c.greeting),
     paragraphs: c.paragraphs.map(t),
+    links: c.links?.map((link) => ({ label: t(link.label), url: link.url })),
     action: c.action && { label: t(c.action.label), url: c.action.url },
     notes: c.notes.map(t),
   };
@@ -112,6 +122,7 @@ function typeset(c: EmailContent): EmailContent {
 
 export function renderEmail(content: EmailContent): RenderedEmail {
   if (content.action) assertWebLink(content.action.url);
+  for (const link of content.links ?? []) assertWebLink(link.url);
   const c = typeset(content);
   return { subject: c.subject, text: renderText(c), html: renderHtml(c) };
 }

@@ -1,0 +1,33 @@
+import { getDb } from '@/lib/server/db/client';
+import { handoutOfLink } from '@/lib/server/groups/handoutLinks';
+import { handoutStream } from '@/lib/server/groups/handouts';
+import { AppError } from '@/lib/server/http/appError';
+import { handle } from '@/lib/server/http/handler';
+
+/** RFC 6266: an ASCII fallback name, and the real one (accents and all) percent-encoded. */
+function attachment(fileName: string): string {
+  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%;]/g, '_') || 'handout.pdf';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * A handout's download, from the link of the e-mail sent after a group session (issue #28 item
+ * 4): the PDF, streamed from disk. The token's seat must still be present in a session that hands
+ * the file out; anything else (altered, someone else's file, deleted) is the same 404.
+ */
+export const GET = handle<{ token: string }>(async (_ctx, params) => {
+  const db = await getDb();
+  const handout = await handoutOfLink(db, params.token);
+  const body = handout && (await handoutStream(handout));
+  if (!handout || !body) throw new AppError('handout_not_found', 404, 'handoutLinkInvalid');
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(handout.byteSize),
+      'Content-Disposition': attachment(handout.fileName),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    },
+  });
+});

@@ -1,0 +1,36 @@
+import 'server-only';
+import { appointmentIdSchema } from '@/lib/schemas/clinicAgenda';
+import { HANDOUT_FILE_FIELD, HANDOUT_MAX_BYTES } from '@/lib/schemas/handouts';
+import { AppError, fieldInvalid } from '@/lib/server/http/appError';
+import type { HandoutOwner } from './handouts';
+
+/** Room for the multipart framing around the file (boundaries, headers, the file's name). */
+const FRAMING_BYTES = 64 * 1024;
+
+/** The topic or session of a route's `[id]`; 404 for anything that is not an id. */
+export function handoutOwnerOf(kind: HandoutOwner['kind'], id: string): HandoutOwner {
+  const parsed = appointmentIdSchema.safeParse(id);
+  if (!parsed.success) {
+    throw kind === 'topic' ? new AppError('group_topic_not_found', 404, 'groupTopicNotFound') : new AppError('group_session_not_found', 404, 'groupSessionNotFound');
+  }
+  return { kind, id: parsed.data };
+}
+
+/**
+ * The file of a handout upload (multipart/form-data, field `file`). A body declared larger than
+ * 10 MB and its framing is refused (413) before it is read; the file's own size and its first
+ * bytes are checked by addHandout.
+ */
+export async function readHandoutUpload(request: Request): Promise<File> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > HANDOUT_MAX_BYTES + FRAMING_BYTES) throw new AppError('payload_too_large', 413, 'handoutTooLarge');
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw fieldInvalid(HANDOUT_FILE_FIELD, 'handoutFileMissing');
+  }
+  const file = form.get(HANDOUT_FILE_FIELD);
+  if (!(file instanceof File) || file.size === 0) throw fieldInvalid(HANDOUT_FILE_FIELD, 'handoutFileMissing');
+  return file;
+}
