@@ -351,7 +351,7 @@ describe('slots', () => {
 });
 
 describe("the group-programs page's link to a session (?session=…&office=…&session_language=…)", () => {
-  const seat = (id: number, seatsLeft: number) => ({ ...slotB, group_session: { id, topic: 'Heart-healthy cooking', seats_left: seatsLeft, meetings: 1 } });
+  const seat = (id: number, seatsLeft: number) => ({ ...slotB, group_session: { id, topic: 'Heart-healthy cooking', seats_left: seatsLeft, meetings: 1, price: { base_cents: 6000, tax_cents: 780, total_cents: 6780 } } });
 
   it("takes the session's language, chooses its office when the offices arrive, and the session when the date step lists it", async () => {
     server.options = { '2026-12-08': [seat(7, 4), seat(8, 2)] };
@@ -368,12 +368,12 @@ describe("the group-programs page's link to a session (?session=…&office=…&s
     expect(s().slot).toBeNull();
   });
 
-  it('a full session: its date is opened, where it shows full, and nothing is chosen', async () => {
+  it('a full session (the page\'s "join the waitlist" link): its date is opened and the full session chosen, whose waitlist the date step opens', async () => {
     server.options = { '2026-12-08': [seat(7, 4), seat(8, 0)] };
     store.getState().preselectSession({ sessionId: 8, officeId: 3, sessionLanguage: 'fr' });
     await walkToLocation();
     expect(await store.getState().checkLocation()).toBe(true);
-    expect(store.getState()).toMatchObject({ date: '2026-12-08', slot: null });
+    expect(store.getState()).toMatchObject({ date: '2026-12-08', slot: `${slotB.start}#8`, wantedSession: null });
   });
 
   it('is dropped when the visitor chooses another office or language: it would not be listed there', async () => {
