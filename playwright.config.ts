@@ -44,6 +44,9 @@ export default defineConfig({
       JOBS_INTERVAL_SECONDS: '0',
       GUEST_BOOKING_LIMIT_PER_HOUR: '1000',
       GUEST_UPCOMING_PER_EMAIL: '1000',
+      // A clinic that sells taxable services (group programs) is registered for the HST: its
+      // receipts need the number, and a taxable seat's payment is refused without it.
+      CLINIC_HST_NUMBER: '123456789RT0001',
     },
   },
 });

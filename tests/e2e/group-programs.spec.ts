@@ -165,5 +165,72 @@ test('a French group session: two patients take its two seats from the group-pro
 
   // The clinic's page counts both seats taken.
   await desk.reload();
-  await expect(main(desk).getByRole('listitem').filter({ hasText: topic }).filter({ hasText: 'Claire Bouchard' })).toContainText('2/2 places');
+  await expect(main(desk).getByRole('listitem').filter({ hasText: topic }).filter({ hasText: 'Claire Bouchard' }).filter({ hasText: /19\s?h\s?30\s?–\s?21/ })).toContainText('2/2 places');
+});
+
+/** A small, valid one-page PDF, as a dietitian would attach (the server checks the %PDF- header). */
+function handoutPdf(): Buffer {
+  const body = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+  return Buffer.from(body, 'latin1');
+}
+
+test('la diététiste marque la présence à une séance tenue, enregistre le paiement de la place et envoie les documents aux présents (fr), axe-clean', async ({ page: desk }) => {
+  test.setTimeout(180_000);
+  const a = fr.ClinicAgenda;
+  const pay = fr.ClinicPayments;
+  // The session the demo seed puts on the last weekday evening (lib/server/db/seed/demoGroupSessions.ts), the demo patient in a seat.
+  await signIn(desk, 'fr', demo.employee);
+  await desk.goto('/fr/profile/agenda');
+  const heading = main(desk).locator('#agenda-heading');
+  await expect(heading).not.toHaveText(a.heading, { timeout: 20_000 });
+  const seat = main(desk).getByRole('article', { name: /Alex Martin/ }).filter({ hasText: 'Programmes de groupe' });
+  for (let step = 0; step < 10 && (await seat.count()) === 0; step++) {
+    await expect(main(desk).getByText(a.loading)).toHaveCount(0);
+    if ((await seat.count()) > 0) break;
+    const before = (await heading.textContent()) ?? '';
+    await main(desk).getByRole('button', { name: a.previousDay, exact: true }).click();
+    await expect(heading).not.toHaveText(before);
+  }
+  await expect(seat).toHaveCount(1);
+  await expect(main(desk)).toContainText('1/8 places');
+
+  // Present, and paid by card: the seat's receipt is issued.
+  await seat.getByRole('button', { name: a.markCompleted }).click();
+  await expect(seat.getByText(a.status.completed, { exact: true })).toBeVisible();
+  await seat.getByRole('button', { name: new RegExp(`^${pay.toggle}`) }).click();
+  await expect(seat.getByLabel(pay.record.amount)).toHaveValue(/^67[,.]80$/);
+  await seat.getByRole('radio', { name: pay.methods.card, exact: true }).check();
+  await seat.getByRole('button', { name: pay.record.submit }).click();
+  await expect(seat.getByRole('status').filter({ hasText: /Reçu R-\d{4}-\d{6} émis/ })).toBeVisible();
+  await expectNoAxeViolations(desk);
+
+  // The handouts: a PDF attached to the session, then sent to the attendees marked present.
+  await desk.goto('/fr/profile/seances-de-groupe');
+  const recent = main(desk).getByRole('region', { name: g.recent });
+  const held = recent.getByRole('listitem').filter({ hasText: topic }).filter({ hasText: 'Claire Bouchard' });
+  await expect(held).toHaveCount(1, { timeout: 20_000 });
+  await held.getByRole('button', { name: g.handouts, exact: true }).click();
+  const pdf = handoutPdf();
+  await held.getByLabel(g.handoutFile).setInputFiles({ name: 'recettes-coeur.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await held.getByRole('button', { name: g.attach }).click();
+  await expect(main(desk).getByRole('status').filter({ hasText: '« recettes-coeur.pdf » est joint.' })).toBeVisible();
+  await expectNoAxeViolations(desk);
+  const sentAfter = Date.now();
+  await held.getByRole('button', { name: g.sendHandouts }).click();
+  await expect(main(desk).getByRole('status').filter({ hasText: 'Documents envoyés à 1 participant.' })).toBeVisible();
+
+  // The demo patient's e-mail, in French, with the file's own link: the exact PDF, never cached.
+  const mail = await waitForMail(demo.patient.email, { after: sentAfter, subject: /Les documents de votre séance de groupe/ });
+  expect(mail.text).toContain(topic);
+  expect(mail.text).toContain('recettes-coeur.pdf');
+  const link = /https?:\/\/\S+\/api\/handouts\/[A-Za-z0-9._-]+/.exec(mail.text)![0];
+  const download = await desk.request.get(new URL(link).pathname);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('application/pdf');
+  expect(download.headers()['cache-control']).toBe('no-store');
+  expect(Buffer.compare(await download.body(), pdf)).toBe(0);
+
+  // A second click sends nobody twice.
+  await held.getByRole('button', { name: g.sendHandouts }).click();
+  await expect(main(desk).getByRole('status').filter({ hasText: 'chaque personne présente les a déjà reçus' })).toBeVisible();
 });
