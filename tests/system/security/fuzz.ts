@@ -1,3 +1,4 @@
+import { postTranslations } from '@/lib/content/publishedSlugs';
 import { allowedMethods, apiRoutes, type ApiPath, type HttpMethod } from '@/lib/http/apiRoutes';
 import { localizedPath } from '@/lib/i18n/paths';
 import { locales, type AppPathname } from '@/lib/i18n/routing';
@@ -143,7 +144,10 @@ function methodCases(rng: Rng, ctx: Context): Case[] {
       cases.push({ kind: `method ${method}`, who, route, req, check: (answer) => apiMethodProblems(route, method, methods, answer) });
     }
   }
-  const pages = [...PAGES.flatMap(([page, params]) => locales.map((locale) => localizedPath(page, locale, params))), ...UNKNOWN_PAGES];
+  // The blog post under its own slug in each language (/fr/blog/fibres-et-sante-intestinale): the English slug under /fr is no page.
+  const paramsIn = (params: Record<string, string> | undefined, locale: string) =>
+    params?.slug && locale === 'fr' ? { slug: postTranslations.blog.en[params.slug] ?? params.slug } : params;
+  const pages = [...PAGES.flatMap(([page, params]) => locales.map((locale) => localizedPath(page, locale, paramsIn(params, locale)))), ...UNKNOWN_PAGES];
   for (const path of pages) {
     for (const method of PAGE_METHODS) {
       const req: Req = { method, path, headers: { 'accept-language': path.startsWith('/fr') ? 'fr-CA,fr;q=0.9' : 'en-CA,en;q=0.9' } };
