@@ -220,7 +220,7 @@ test('la diététiste marque la présence à une séance tenue, enregistre le pa
   await expect(main(desk).getByRole('status').filter({ hasText: 'Documents envoyés à 1 participant.' })).toBeVisible();
 
   // The demo patient's e-mail, in French, with the file's own link: the exact PDF, never cached.
-  const mail = await waitForMail(demo.patient.email, { after: sentAfter, subject: /Les documents de votre séance de groupe/ });
+  const mail = await waitForMail(demo.patient.email, { after: sentAfter, subject: /Vos documents de la séance de groupe/ });
   expect(mail.text).toContain(topic);
   expect(mail.text).toContain('recettes-coeur.pdf');
   const link = /https?:\/\/\S+\/api\/handouts\/[A-Za-z0-9._-]+/.exec(mail.text)![0];

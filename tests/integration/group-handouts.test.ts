@@ -251,9 +251,9 @@ describe('sending handouts', () => {
     expect(mails.map((mail) => mail.to).sort()).toEqual([present.email, guestSeat.guestContact!.email].sort());
     const english = mails.find((mail) => mail.to === present.email)!;
     const french = mails.find((mail) => mail.to !== present.email)!;
-    expect(english).toMatchObject({ language: 'en', subject: 'The handouts of your group session: Heart-healthy cooking' });
+    expect(english).toMatchObject({ language: 'en', subject: 'Your group session handouts' });
     expect(french.language).toBe('fr');
-    expect(french.subject).toBe('Les documents de votre séance de groupe\u00a0: Cuisiner pour la santé du cœur');
+    expect(french.subject).toBe('Vos documents de la séance de groupe');
     const linksOf = (text: string) => [...text.matchAll(/\/api\/handouts\/([\w.-]+)/g)].map((m) => m[1]!);
     expect(linksOf(english.text)).toHaveLength(topicFiles.length + 1);
     expect(english.text).toContain('Menu de la semaine.pdf');

@@ -489,6 +489,18 @@ describe('a seat in a group session', () => {
       });
       expect(joined.status, JSON.stringify(joined.json)).toBe(201);
       waiting.push(person);
+      if (i === 0) {
+        // A window that misses the session's day is refused: the place could never be offered it.
+        const person2 = await patient();
+        const step2 = await toDateStep(person2, session.id);
+        const missed = await call(waitlistJoin, '/api/booking/waitlist/join', {
+          body: { ...slotTokens(step2.t), from_date: addDays(date, -7), to_date: addDays(date, -1), times_of_day: ['evening'], weekdays: [1, 2, 3, 4, 5, 6, 7], group_session_id: session.id },
+          cookie: person2.cookie,
+          headers: { 'x-forwarded-for': '203.0.113.79' },
+        });
+        expect(missed.status).toBe(400);
+        expect(missed.json.field_errors).toMatchObject({ to_date: [expect.stringContaining('must include the day of the full session')] });
+      }
     }
 
     // The seat's holder cancels: one seat frees, and the first places are offered it.

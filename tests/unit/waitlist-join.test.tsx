@@ -194,6 +194,24 @@ describe('joining the waitlist from the date step', () => {
     expect(received).toEqual([expect.objectContaining({ group_session_id: 41 })]);
   });
 
+  it('a full session weeks ahead: the window reaches its day, and a window that misses it is refused before sending', async () => {
+    const full = {
+      start: '2027-01-15T23:00:00.000Z',
+      end: '2027-01-16T00:30:00.000Z',
+      recommended_employee: { id: 2, name: 'Claire Bouchard' },
+      group_session: { id: 42, topic: 'Heart-healthy cooking', seats_left: 0, meetings: 1, price: { base_cents: 6000, tax_cents: 780, total_cents: 6780 } },
+    };
+    const booking = renderStep({ booksSeats: true, options: { '2027-01-15': [full] } });
+    act(() => booking.booking.setState({ date: '2027-01-15', slot: `${full.start}#42` }));
+    expect(await screen.findByText(en.Booking.datetime.fullChosen)).toBeInTheDocument();
+    expect(screen.getByLabelText(t.from)).toHaveValue('2026-11-29');
+    expect(screen.getByLabelText(t.to)).toHaveValue('2027-01-15');
+    fireEvent.change(screen.getByLabelText(t.to), { target: { value: '2027-01-10' } });
+    submit();
+    expect(screen.getByLabelText(t.to)).toHaveAccessibleDescription(expect.stringContaining(en.Validation.waitlistWindowMissesSession));
+    expect(received).toEqual([]);
+  });
+
   it('is not offered when an appointment is being moved', () => {
     renderStep({ reschedulingId: 41 });
     expect(screen.queryByRole('button', { name: t.toggle })).toBeNull();

@@ -57,11 +57,10 @@ export function DateTimeStep({ focusHeading, services }: { focusHeading: boolean
         />
       ) : null}
       {options && !loading && !rescheduling && !booksSeats ? <WaitlistJoin defaultOpen={dates.length === 0} /> : null}
-      {fullSession?.group_session && !rescheduling ? (
-        <>
-          <p role="status">{t('datetime.fullChosen')}</p>
-          <WaitlistJoin key={fullSession.group_session.id} defaultOpen groupSessionId={fullSession.group_session.id} />
-        </>
+      {/* Present before a full session is chosen, so that screen readers announce its text when it comes. */}
+      {booksSeats && !rescheduling && dates.length > 0 ? <p role="status">{fullSession ? t('datetime.fullChosen') : ''}</p> : null}
+      {fullSession?.group_session && date && !rescheduling ? (
+        <WaitlistJoin key={fullSession.group_session.id} defaultOpen groupSession={{ id: fullSession.group_session.id, date }} />
       ) : null}
       {tried && !slot && dates.length > 0 ? (
         <p className={styles.error} role="alert">

@@ -25,14 +25,15 @@ const WINDOW_DAYS = 30;
 const clinicToday = () => localDateOf(new Date());
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The server's checks of the window, in the same words (Validation keys), plus the booking horizon. */
-function check(values: WaitlistRequest, today: string, horizon: string | null): Errors {
+/** The server's checks of the window, in the same words (Validation keys), plus the booking horizon and a full session's day. */
+function check(values: WaitlistRequest, today: string, horizon: string | null, sessionDate?: string): Errors {
   const errors: Errors = {};
   // An empty date input reads '' ('required'), not a malformed date.
   const parsed = joinWaitlistSchema.safeParse({ ...values, from_date: values.from_date || undefined, to_date: values.to_date || undefined });
   for (const issue of parsed.error?.issues ?? []) errors[issue.path[0] as FieldName] ??= issue.message;
   if (!errors.from_date && values.from_date < today) errors.from_date = 'waitlistFromPast';
   if (!errors.to_date && horizon && values.to_date > horizon) errors.to_date = 'waitlistToBeyond';
+  if (!errors.from_date && !errors.to_date && sessionDate && (values.from_date > sessionDate || values.to_date < sessionDate)) errors.to_date = 'waitlistWindowMissesSession';
   return errors;
 }
 
@@ -40,7 +41,7 @@ function check(values: WaitlistRequest, today: string, horizon: string | null): 
  * The date step's waitlist (issue #16): a disclosure under the calendar, open from the start when
  * no time is free. Joining keeps the booking where it is: the visitor can still pick a time.
  */
-export function WaitlistJoin({ defaultOpen, groupSessionId }: { defaultOpen: boolean; groupSessionId?: number }) {
+export function WaitlistJoin({ defaultOpen, groupSession }: { defaultOpen: boolean; groupSession?: FullSession }) {
   const t = useTranslations('Booking.waitlist');
   const serviceId = useBookingStore((s) => s.serviceId);
   const service = useServicesStore((s) => s.items?.find((item) => item.id === serviceId) ?? null);
@@ -56,13 +57,19 @@ export function WaitlistJoin({ defaultOpen, groupSessionId }: { defaultOpen: boo
         </button>
       </h4>
       <div id={panelId} hidden={!open}>
-        {joined ? <Joined joined={joined} serviceName={service?.translated_name ?? joined.entry.service_name} /> : <WaitlistForm service={service} groupSessionId={groupSessionId} onJoined={setJoined} />}
+        {joined ? <Joined joined={joined} serviceName={service?.translated_name ?? joined.entry.service_name} /> : <WaitlistForm service={service} groupSession={groupSession} onJoined={setJoined} />}
       </div>
     </div>
   );
 }
 
-function WaitlistForm({ service, groupSessionId, onJoined }: { service: Service | null; groupSessionId?: number; onJoined: (joined: WaitlistJoined) => void }) {
+/** A full group session whose waitlist this is (issue #28 item 5): its id, and its day, which the window must hold. */
+interface FullSession {
+  id: number;
+  date: string;
+}
+
+function WaitlistForm({ service, groupSession, onJoined }: { service: Service | null; groupSession?: FullSession; onJoined: (joined: WaitlistJoined) => void }) {
   const t = useTranslations('Booking.waitlist');
   const language = dateLanguage(useLocale());
   const { booking, bookingApi } = useBookingStores();
@@ -70,7 +77,8 @@ function WaitlistForm({ service, groupSessionId, onJoined }: { service: Service 
   const [today] = useState(clinicToday);
   const horizon = service ? addDays(today, service.max_advance_booking_days) : null;
   const [values, setValues] = useState<WaitlistRequest>(() => {
-    const last = addDays(today, WINDOW_DAYS - 1);
+    // A full session's waitlist reaches its day at least.
+    const last = [addDays(today, WINDOW_DAYS - 1), groupSession?.date ?? ''].sort().at(-1)!;
     return { from_date: today, to_date: horizon && horizon < last ? horizon : last, times_of_day: [...TIMES_OF_DAY], weekdays: WEEKDAYS };
   });
   const [errors, setErrors] = useState<Errors>({});
@@ -89,7 +97,7 @@ function WaitlistForm({ service, groupSessionId, onJoined }: { service: Service 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const found = check(values, today, horizon);
+    const found = check(values, today, horizon, groupSession?.date);
     setErrors(found);
     setAlert(null);
     const first = FIELDS.find((field) => found[field]);
@@ -99,7 +107,7 @@ function WaitlistForm({ service, groupSessionId, onJoined }: { service: Service 
     }
     setPending(true);
     try {
-      onJoined(await bookingApi.joinWaitlist({ ...values, ...(groupSessionId !== undefined && { group_session_id: groupSessionId }) }, booking.getState().tokens));
+      onJoined(await bookingApi.joinWaitlist({ ...values, ...(groupSession && { group_session_id: groupSession.id }) }, booking.getState().tokens));
     } catch (error) {
       const failure = readApiFailure(error);
       // The client has sent the flow back to its start: nothing is left to show here.

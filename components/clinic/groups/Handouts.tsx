@@ -149,7 +149,16 @@ export function TopicHandouts({ topics, onChanged }: { topics: GroupSessionChoic
       <p className={`${styles.formTitle} ${styles.muted}`}>{t('topicHandoutsHint')}</p>
       <div className={styles.formTitle}>
         <label htmlFor={`${id}-topic`}>{t('handoutsTopic')}</label>{' '}
-        <select id={`${id}-topic`} value={topicId} onChange={(event) => setTopicId(Number(event.target.value))}>
+        <select
+          id={`${id}-topic`}
+          value={topicId}
+          onChange={(event) => {
+            // The other topic's files (and a failure to load them) go at once: nothing stale to remove.
+            setHandouts(null);
+            setFailed(false);
+            setTopicId(Number(event.target.value));
+          }}
+        >
           {topics.map((topic) => (
             <option key={topic.id} value={topic.id}>
               {topic.title}

@@ -134,11 +134,13 @@ export async function joinWaitlist(db: Database, input: JoinWaitlistInput, calle
   const service = await loadService(db, chain.service.serviceId);
   // A group service's place waits for a seat in a session of the full one's topic (issue #28 item 5).
   let groupTopicId: number | null = null;
+  let sessionDate: string | null = null;
   if (isGroupService(service)) {
     if (input.group_session_id === undefined) throw new AppError('validation_error', 400, 'validationError', { fieldErrors: { group_session_id: ['required'] } });
     const query = { officeId: chain.location.officeId, sessionLanguage: language, serviceId: service.id };
     const [full] = await chosenGroupSession(db, query, service, input.group_session_id, now);
     groupTopicId = full!.topicId;
+    sessionDate = utcToLocalDate(full!.startsAt, getConfig().clinicTimezone);
   }
   const timeZone = getConfig().clinicTimezone;
   const today = utcToLocalDate(now, timeZone);
@@ -146,6 +148,8 @@ export async function joinWaitlist(db: Database, input: JoinWaitlistInput, calle
   const fieldErrors: Record<string, string[]> = {};
   if (input.from_date < today) fieldErrors.from_date = ['waitlistFromPast'];
   if (input.to_date > horizon) fieldErrors.to_date = ['waitlistToBeyond'];
+  // The place waits for a seat in that session too: its window must hold the session's day.
+  else if (sessionDate && (input.from_date > sessionDate || input.to_date < sessionDate)) fieldErrors.to_date = ['waitlistWindowMissesSession'];
   if (Object.keys(fieldErrors).length) throw new AppError('validation_error', 400, 'validationError', { fieldErrors });
 
   const party =

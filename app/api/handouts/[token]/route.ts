@@ -4,10 +4,14 @@ import { handoutStream } from '@/lib/server/groups/handouts';
 import { AppError } from '@/lib/server/http/appError';
 import { handle } from '@/lib/server/http/handler';
 
-/** RFC 6266: an ASCII fallback name, and the real one (accents and all) percent-encoded. */
+/** RFC 5987's attr-char: encodeURIComponent leaves ' ( ) * ! as they are, which filename* may not hold. */
+const encodeAttr = (text: string) => encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** RFC 6266: an ASCII fallback name (a name in another script falls back to 'handout.pdf'), and the real one percent-encoded. */
 function attachment(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%;]/g, '_') || 'handout.pdf';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const stem = fileName.replace(/\.pdf$/i, '').normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%;]/g, '_').trim();
+  const ascii = stem ? `${stem}.pdf` : 'handout.pdf';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeAttr(fileName)}`;
 }
 
 /**

@@ -27,7 +27,8 @@ export function handoutsEmail(input: HandoutsEmailInput): RenderedEmail {
   if (language === 'fr') {
     return renderEmail({
       language,
-      subject: `Les documents de votre séance de groupe\u00a0: ${input.topic}`,
+      // The subject names no topic: it shows on lock screens and in mail logs, and a topic can name a condition.
+      subject: 'Vos documents de la séance de groupe',
       preheader: 'Les documents et recettes promis pendant la séance.',
       heading: 'Vos documents de la séance',
       greeting: greeting(input.firstName, language),
@@ -38,7 +39,7 @@ export function handoutsEmail(input: HandoutsEmailInput): RenderedEmail {
   }
   return renderEmail({
     language,
-    subject: `The handouts of your group session: ${input.topic}`,
+    subject: 'Your group session handouts',
     preheader: 'The handouts and recipes promised during the session.',
     heading: 'Your handouts from the session',
     greeting: greeting(input.firstName, language),
