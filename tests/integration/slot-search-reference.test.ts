@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
+import { earliestBookableStartMs, lastBookableLocalDate } from '@/lib/server/booking/rules';
+import { availableSlots, loadService, MAX_WINDOW_DAYS } from '@/lib/server/booking/slots';
+import type { Database } from '@/lib/server/db/client';
+import { appointments, employeeProfiles, employeeSkills, offices, services, skills, timeOff, users, weeklySchedules, type NewAppointment } from '@/lib/server/db/schema';
+import { createTestDatabase, type TestDatabase } from './support/db';
+
+/**
+ * The slot search against a slow reference (issue #29): for random clinics (dietitians, weekly
+ * hours at two offices, appointments of any length at any minute, some cancelled, time off), in
+ * windows that cross both changes of daylight time, every start the search offers is one the
+ * reference finds free, with a dietitian the reference finds free, and it offers every start the
+ * reference finds. The reference knows nothing of the search's cursors, merging or queries: it
+ * checks each 15-minute start against every row, one by one.
+ */
+const TZ = 'America/Toronto';
+const MINUTE = 60_000;
+let handle: TestDatabase;
+let db: Database;
+
+beforeAll(async () => {
+  handle = await createTestDatabase({ state: 'reference' });
+  db = handle.db;
+});
+afterAll(() => handle.close());
+
+/** mulberry32: a seeded PRNG, so a failing clinic can be replayed from its seed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+interface Clinic {
+  dietitians: number[];
+  officeId: number;
+  skillId: number;
+  schedules: { employeeId: number; officeId: number; weekday: number; startMinute: number; endMinute: number }[];
+  busy: { employeeId: number; startsAt: Date; endsAt: Date }[];
+}
+
+/** A random clinic of 2 to 6 dietitians on the days from `today`, written to the database. */
+async function randomClinic(seed: number, today: string, days: number): Promise<Clinic> {
+  const next = random(seed);
+  const pick = (from: number, to: number) => from + Math.floor(next() * (to - from + 1));
+  const officeIds = (await db.select({ id: offices.id }).from(offices).where(eq(offices.isVirtual, false)).orderBy(offices.id)).map((o) => o.id).slice(0, 2);
+  const [skill] = await db.select({ id: skills.id }).from(skills).orderBy(skills.id).limit(1);
+  const [filler] = await db.select().from(services).where(eq(services.slug, 'nutrition-evaluation'));
+  const clinic: Clinic = { dietitians: [], officeId: officeIds[0]!, skillId: skill!.id, schedules: [], busy: [] };
+  // The previous clinic's dietitians work nowhere any more: every slot found is this clinic's.
+  await db.delete(weeklySchedules);
+  const count = pick(2, 6);
+  for (let n = 0; n < count; n++) {
+    const [user] = await db
+      .insert(users)
+      .values({ email: `ref-${seed}-${n}@example.test`, passwordHash: 'x', firstName: 'Ref', lastName: `Dietitian ${seed}-${n}`, isEmployee: true, emailVerifiedAt: new Date() })
+      .returning({ id: users.id });
+    const id = user!.id;
+    clinic.dietitians.push(id);
+    await db.insert(employeeProfiles).values({ userId: id, titleEn: 'RD', titleFr: 'Dt.P.', bioEn: '-', bioFr: '-', languages: ['en', 'fr'] });
+    await db.insert(employeeSkills).values({ userId: id, skillId: skill!.id });
+    // Some weekdays at one office or the other, a block or two each (9-12 and 13-17, or one long day).
+    for (let weekday = 1; weekday <= 7; weekday++) {
+      if (next() < 0.35) continue;
+      const officeId = officeIds[pick(0, officeIds.length - 1)]!;
+      const start = pick(28, 44) * 15;
+      const end = Math.min(start + pick(8, 40) * 15, 23 * 60);
+      const blocks = next() < 0.5 ? [[start, end]] : [[start, start + 120], [start + 180, Math.max(end, start + 240)]];
+      for (const [startMinute, endMinute] of blocks) clinic.schedules.push({ employeeId: id, officeId, weekday, startMinute: startMinute!, endMinute: endMinute! });
+    }
+    // The dietitian's busy time, one interval after another: appointments of 20 to 120 minutes at
+    // any minute (some cancelled, which hold nothing), and a few stretches of time off.
+    let at = zonedDateTimeToUtc(today, 7 * 60, TZ)!.getTime() + pick(0, 600) * MINUTE;
+    const until = zonedDateTimeToUtc(addDays(today, days), 0, TZ)!.getTime();
+    const rows: NewAppointment[] = [];
+    while (at < until) {
+      const length = (next() < 0.05 ? pick(180, 2_000) : pick(20, 120)) * MINUTE;
+      const [startsAt, endsAt] = [new Date(at), new Date(at + length)];
+      if (length > 120 * MINUTE) {
+        await db.insert(timeOff).values({ employeeId: id, startsAt, endsAt });
+        clinic.busy.push({ employeeId: id, startsAt, endsAt });
+      } else {
+        const cancelled = next() < 0.15;
+        rows.push({
+          employeeId: id,
+          serviceId: filler!.id,
+          officeId: officeIds[pick(0, officeIds.length - 1)]!,
+          startsAt,
+          endsAt: new Date(at + Math.max(MINUTE, length - 15 * MINUTE)),
+          blockedUntil: endsAt,
+          sessionLanguage: 'en',
+          reasons: [skill!.id],
+          status: cancelled ? 'cancelled' : 'booked',
+          cancelledAt: cancelled ? startsAt : null,
+          priceCents: 0,
+          taxCents: 0,
+          totalCents: 0,
+          guestContact: { firstName: 'Ref', lastName: 'Guest', email: `guest-${seed}-${n}-${rows.length}@example.test`, phone: '6135550100' },
+        });
+        if (!cancelled) clinic.busy.push({ employeeId: id, startsAt, endsAt });
+      }
+      at += length + pick(0, 400) * MINUTE;
+    }
+    if (rows.length > 0) await db.insert(appointments).values(rows);
+  }
+  await db.insert(weeklySchedules).values(clinic.schedules);
+  return clinic;
+}
+
+/**
+ * The reference: each local date of the window, each 15-minute start of the day, each dietitian;
+ * free when a block at the office that day holds the whole employee time (its end read as an
+ * instant on that date) and no busy row overlaps it. Answers, per start, who is free.
+ */
+function referenceSlots(clinic: Clinic, window: { fromDate: string; days: number; now: Date; employeeMinutes: number; minAdvanceHours: number; maxAdvanceDays: number }) {
+  const free = new Map<number, number[]>();
+  const earliest = earliestBookableStartMs(window.now, window.minAdvanceHours);
+  const last = lastBookableLocalDate(window.now, window.maxAdvanceDays, TZ);
+  for (let d = 0; d < window.days; d++) {
+    const date = addDays(window.fromDate, d);
+    if (date > last) break;
+    for (let minute = 0; minute < 24 * 60; minute += 15) {
+      const start = zonedDateTimeToUtc(date, minute, TZ)?.getTime();
+      if (start === undefined || start < earliest || utcToLocalDate(start, TZ) !== date) continue;
+      const end = start + window.employeeMinutes * MINUTE;
+      const who = clinic.dietitians.filter(
+        (id) =>
+          clinic.schedules.some(
+            (s) => s.employeeId === id && s.officeId === clinic.officeId && s.weekday === isoWeekday(date) && s.startMinute <= minute && end <= zonedDateTimeToUtc(date, s.endMinute, TZ)!.getTime(),
+          ) && !clinic.busy.some((b) => b.employeeId === id && b.startsAt.getTime() < end && b.endsAt.getTime() > start),
+      );
+      if (who.length > 0) free.set(start, who);
+    }
+  }
+  return free;
+}
+
+describe('the slot search against a slow reference', () => {
+  // Windows across the start of daylight time (8 March 2026) and its end (1 November 2026).
+  for (const [seed, nowIso] of [
+    [11, '2026-02-27T15:00:00Z'],
+    [12, '2026-03-04T13:30:00Z'],
+    [13, '2026-10-22T14:00:00Z'],
+    [14, '2026-10-28T16:45:00Z'],
+  ] as const) {
+    it(`offers exactly the free starts, each with a free dietitian (clinic ${seed}, from ${nowIso})`, async () => {
+      const now = new Date(nowIso);
+      const today = utcToLocalDate(now, TZ);
+      const service = await loadService(db, (await db.select({ id: services.id }).from(services).where(eq(services.slug, 'individual-consultation')))[0]!.id);
+      const clinic = await randomClinic(seed, today, MAX_WINDOW_DAYS + 2);
+      const query = { actor: { kind: 'guest' as const }, officeId: clinic.officeId, sessionLanguage: 'en' as const, skillIds: [clinic.skillId], guestEmail: `nobody-${seed}@example.test` };
+      const found = await availableSlots(db, query, service, now);
+      const offered = Object.values(found.options).flat();
+      const reference = referenceSlots(clinic, {
+        fromDate: found.fromDate,
+        days: Math.round((Date.parse(found.toDate) - Date.parse(found.fromDate)) / 86_400_000) + 1,
+        now,
+        employeeMinutes: service.employeeDurationMinutes,
+        minAdvanceHours: service.minAdvanceBookingHours,
+        maxAdvanceDays: service.maxAdvanceBookingDays,
+      });
+      expect(offered.length).toBeGreaterThan(50);
+      expect(offered.map((slot) => Date.parse(slot.start)).sort((a, b) => a - b)).toEqual([...reference.keys()].sort((a, b) => a - b));
+      for (const slot of offered) expect(reference.get(Date.parse(slot.start))).toContain(slot.recommended_employee.id);
+    });
+  }
+});
