@@ -5,6 +5,7 @@ import { earliestBookableStartMs, lastBookableLocalDate } from '@/lib/server/boo
 import { availableSlots, loadService, MAX_WINDOW_DAYS } from '@/lib/server/booking/slots';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, employeeSkills, offices, services, skills, timeOff, users, weeklySchedules, type NewAppointment } from '@/lib/server/db/schema';
+import { Rng } from '../system/security/fuzzCases';
 import { createTestDatabase, type TestDatabase } from './support/db';
 
 /**
@@ -26,17 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-/** mulberry32: a seeded PRNG, so a failing clinic can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 interface Clinic {
   dietitians: number[];
   officeId: number;
@@ -47,8 +37,10 @@ interface Clinic {
 
 /** A random clinic of 2 to 6 dietitians on the days from `today`, written to the database. */
 async function randomClinic(seed: number, today: string, days: number): Promise<Clinic> {
-  const next = random(seed);
-  const pick = (from: number, to: number) => from + Math.floor(next() * (to - from + 1));
+  // Seeded (the security fuzzer's mulberry32), so a failing clinic can be replayed from its seed.
+  const rng = new Rng(seed);
+  const next = () => rng.next();
+  const pick = (from: number, to: number) => rng.int(from, to);
   const officeIds = (await db.select({ id: offices.id }).from(offices).where(eq(offices.isVirtual, false)).orderBy(offices.id)).map((o) => o.id).slice(0, 2);
   const [skill] = await db.select({ id: skills.id }).from(skills).orderBy(skills.id).limit(1);
   const [filler] = await db.select().from(services).where(eq(services.slug, 'nutrition-evaluation'));
