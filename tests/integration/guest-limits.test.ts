@@ -82,12 +82,18 @@ const contactOf = (email = `guest-${Date.now()}-${guestNo++}@example.ca`) => ({ 
  * Starts of the slots already taken (booked or about to be): each walk picks a slot at least
  * three hours from all of them, so no booking here can collide with another on a dietitian's
  * calendar or a guest's, and the only refusals are the limits'.
+ * Nor does it pick a start within an hour of the service's 12 h notice: the simultaneous tests
+ * walk for seconds before they book, and a start that was just bookable at the walk is rightly
+ * refused once that notice has passed it (a CI run at 10:44 UTC picked 17:45 in Ottawa and got
+ * slot_unavailable at 10:45).
  */
 const taken: number[] = [];
+const NOTICE = 12 * HOUR; // individual-consultation's min_advance_booking_hours (lib/server/db/seed/services.ts)
 function pickSlot(options: Options, accept: (slot: Slot) => boolean = () => true): { date: string; slot: Slot } {
   for (const [date, list] of Object.entries(options)) {
     for (const slot of list) {
       const start = Date.parse(slot.start);
+      if (start < Date.now() + NOTICE + HOUR) continue;
       if (!accept(slot) || taken.some((t) => Math.abs(t - start) < 3 * HOUR)) continue;
       taken.push(start);
       return { date, slot };
