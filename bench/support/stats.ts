@@ -19,12 +19,14 @@ export function summarize(samples: number[]): Latency {
 
 /**
  * Runs `work` `warmup` times unmeasured (JIT, statement plans, connection pool), then `calls`
- * times one after another, and returns each measured call's duration.
+ * times one after another, and returns each measured call's duration. `before`, when given, runs
+ * unmeasured before each call.
  */
-export async function measure(work: () => Promise<void>, calls: number, warmup = 10): Promise<number[]> {
+export async function measure(work: () => Promise<void>, calls: number, warmup = 10, before?: (call: number) => Promise<void>): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await work();
   const samples: number[] = [];
   for (let i = 0; i < calls; i++) {
+    await before?.(i);
     const start = performance.now();
     await work();
     samples.push(performance.now() - start);

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
 import { earliestBookableStartMs, lastBookableLocalDate } from '@/lib/server/booking/rules';
 import { availableSlots, loadService, MAX_WINDOW_DAYS } from '@/lib/server/booking/slots';
-import type { Database } from '@/lib/server/db/client';
+import { pgliteDatabase, postgresDatabase, type Database } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, employeeSkills, offices, services, skills, timeOff, users, weeklySchedules, type NewAppointment } from '@/lib/server/db/schema';
 import { Rng } from '../system/security/fuzzCases';
 import { createTestDatabase, type TestDatabase } from './support/db';
@@ -144,22 +146,76 @@ describe('the slot search against a slow reference', () => {
     it(`offers exactly the free starts, each with a free dietitian (clinic ${seed}, from ${nowIso})`, async () => {
       const now = new Date(nowIso);
       const today = utcToLocalDate(now, TZ);
-      const service = await loadService(db, (await db.select({ id: services.id }).from(services).where(eq(services.slug, 'individual-consultation')))[0]!.id);
       const clinic = await randomClinic(seed, today, MAX_WINDOW_DAYS + 2);
-      const query = { actor: { kind: 'guest' as const }, officeId: clinic.officeId, sessionLanguage: 'en' as const, skillIds: [clinic.skillId], guestEmail: `nobody-${seed}@example.test` };
-      const found = await availableSlots(db, query, service, now);
-      const offered = Object.values(found.options).flat();
-      const reference = referenceSlots(clinic, {
-        fromDate: found.fromDate,
-        days: Math.round((Date.parse(found.toDate) - Date.parse(found.fromDate)) / 86_400_000) + 1,
-        now,
-        employeeMinutes: service.employeeDurationMinutes,
-        minAdvanceHours: service.minAdvanceBookingHours,
-        maxAdvanceDays: service.maxAdvanceBookingDays,
-      });
-      expect(offered.length).toBeGreaterThan(50);
-      expect(offered.map((slot) => Date.parse(slot.start)).sort((a, b) => a - b)).toEqual([...reference.keys()].sort((a, b) => a - b));
-      for (const slot of offered) expect(reference.get(Date.parse(slot.start))).toContain(slot.recommended_employee.id);
+      await expectReference(db, clinic, now);
     });
   }
+
+  it('sees every change to a calendar at once, also one another instance wrote, and none that was rolled back', async () => {
+    const now = new Date('2026-10-29T13:00:00Z');
+    const today = utcToLocalDate(now, TZ);
+    const clinic = await randomClinic(15, today, MAX_WINDOW_DAYS + 2);
+    await expectReference(db, clinic, now); // the search's cache now holds these calendars
+    // A second instance of the server: its own cache, the same database.
+    const client = (db as unknown as { $client: unknown }).$client;
+    const other = handle.kind === 'postgres' ? postgresDatabase(client as Pool) : pgliteDatabase(client as PGlite);
+    const [first, second] = clinic.dietitians as [number, number];
+    const tomorrow = addDays(today, 2);
+
+    // The other instance gives the first dietitian a day off, cancels one of the second's
+    // appointments, shortens another to its first quarter hour, and drops a working block.
+    const dayOff = { employeeId: first, startsAt: zonedDateTimeToUtc(tomorrow, 0, TZ)!, endsAt: zonedDateTimeToUtc(addDays(tomorrow, 1), 0, TZ)! };
+    await other.insert(timeOff).values(dayOff);
+    clinic.busy.push(dayOff);
+    const held = await other.select().from(appointments).where(and(eq(appointments.employeeId, second), ne(appointments.status, 'cancelled'))).orderBy(appointments.startsAt);
+    const [cancelled, shortened] = held.filter((a) => a.startsAt > now) as [(typeof held)[number], (typeof held)[number]];
+    await other.update(appointments).set({ status: 'cancelled', cancelledAt: now }).where(eq(appointments.id, cancelled.id));
+    const quarter = new Date(shortened.startsAt.getTime() + 15 * MINUTE);
+    await other.update(appointments).set({ endsAt: quarter, blockedUntil: quarter }).where(eq(appointments.id, shortened.id));
+    const changed = [cancelled, shortened].map((a) => a.startsAt.getTime());
+    clinic.busy = clinic.busy.filter((b) => !(b.employeeId === second && changed.includes(b.startsAt.getTime())));
+    clinic.busy.push({ employeeId: second, startsAt: shortened.startsAt, endsAt: quarter });
+    const dropped = clinic.schedules.find((s) => s.officeId === clinic.officeId)!;
+    await other.delete(weeklySchedules).where(and(eq(weeklySchedules.employeeId, dropped.employeeId), eq(weeklySchedules.weekday, dropped.weekday), eq(weeklySchedules.startMinute, dropped.startMinute)));
+    clinic.schedules = clinic.schedules.filter((s) => s !== dropped);
+    await expectReference(db, clinic, now);
+
+    // Written and rolled back: nothing changes, in the search or its counters.
+    await expect(
+      other.transaction(async (tx) => {
+        await tx.insert(timeOff).values({ ...dayOff, employeeId: second });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectReference(db, clinic, now);
+
+    // Inside a transaction the search sees the transaction's own writes (it reads the tables there).
+    await db.transaction(async (tx) => {
+      await tx.insert(timeOff).values({ ...dayOff, employeeId: second });
+      await expectReference(tx, { ...clinic, busy: [...clinic.busy, { ...dayOff, employeeId: second }] }, now);
+      tx.rollback();
+    }).catch((error: unknown) => {
+      if (!String(error).includes('Rollback')) throw error;
+    });
+    await expectReference(db, clinic, now);
+  });
 });
+
+/** The search's answer on `on` is the reference's for the clinic as it now stands. */
+async function expectReference(on: Database, clinic: Clinic, now: Date): Promise<void> {
+  const service = await loadService(on, (await on.select({ id: services.id }).from(services).where(eq(services.slug, 'individual-consultation')))[0]!.id);
+  const query = { actor: { kind: 'guest' as const }, officeId: clinic.officeId, sessionLanguage: 'en' as const, skillIds: [clinic.skillId], guestEmail: 'nobody@example.test' };
+  const found = await availableSlots(on, query, service, now);
+  const offered = Object.values(found.options).flat();
+  const reference = referenceSlots(clinic, {
+    fromDate: found.fromDate,
+    days: Math.round((Date.parse(found.toDate) - Date.parse(found.fromDate)) / 86_400_000) + 1,
+    now,
+    employeeMinutes: service.employeeDurationMinutes,
+    minAdvanceHours: service.minAdvanceBookingHours,
+    maxAdvanceDays: service.maxAdvanceBookingDays,
+  });
+  expect(offered.length).toBeGreaterThan(50);
+  expect(offered.map((slot) => Date.parse(slot.start)).sort((a, b) => a - b)).toEqual([...reference.keys()].sort((a, b) => a - b));
+  for (const slot of offered) expect(reference.get(Date.parse(slot.start))).toContain(slot.recommended_employee.id);
+}

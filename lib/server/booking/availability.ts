@@ -54,6 +54,11 @@ export interface AvailabilityInput {
   /** The patient's own appointments: a patient cannot hold two overlapping ones. */
   patientBusy: readonly TimeRange[];
   weeklyLoad: WeeklyLoad;
+  /**
+   * Each dietitian's busy times already merged (the slot search's cache, calendarCache.ts): for
+   * the dietitians it holds, it stands in for `busy` and `timeOff`.
+   */
+  calendars?: ReadonlyMap<number, BusyTimes>;
   preferredDietitianId?: number | null;
   /** An employee's choice of dietitian; null or -1 means automatic. */
   selectedDietitianId?: number | null;
@@ -68,23 +73,60 @@ export interface AppointmentSlot {
 /** Local date 'YYYY-MM-DD' -> its slots by start; dates without slots are absent. */
 export type AppointmentOptions = Record<LocalDate, AppointmentSlot[]>;
 
+/**
+ * The local ISO week ('YYYY-Www') of an instant, remembered per UTC quarter hour: every zone's
+ * offset, and every change of it, falls on a quarter hour (e.g. UTC-3:30), so one local-date
+ * lookup serves all the appointments starting in it, and thousands of lookups become hundreds.
+ */
+export function weekOfInstant(timeZone: string): (ms: number) => string {
+  const weekOfQuarter = new Map<number, string>();
+  return (ms) => {
+    const quarter = Math.floor(ms / 900_000);
+    let week = weekOfQuarter.get(quarter);
+    if (week === undefined) weekOfQuarter.set(quarter, (week = isoWeekKey(utcToLocalDate(ms, timeZone))));
+    return week;
+  };
+}
+
 /** Counts appointments per dietitian per local ISO week, the shape `weeklyLoad` expects. */
 export function countWeeklyLoad(appointments: readonly EmployeeRange[], timeZone: string): WeeklyLoad {
   const load = new Map<number, Map<string, number>>();
-  // Every zone's offset, and every change of it, falls on a quarter hour (e.g. UTC-3:30), so
-  // one local-date lookup per UTC quarter hour serves all appointments starting in it: the
-  // dietitians share a 15-minute grid, which turns thousands of lookups into hundreds.
-  const weekOfQuarter = new Map<number, string>();
+  const weekOf = weekOfInstant(timeZone);
   for (const { employeeId, startsAt } of appointments) {
     const weeks = load.get(employeeId) ?? new Map<string, number>();
-    const quarter = Math.floor(startsAt.getTime() / 900_000);
-    const week = weekOfQuarter.get(quarter) ?? isoWeekKey(utcToLocalDate(startsAt, timeZone));
-    weekOfQuarter.set(quarter, week);
+    const week = weekOf(startsAt.getTime());
     weeks.set(week, (weeks.get(week) ?? 0) + 1);
     load.set(employeeId, weeks);
   }
   return load;
 }
+
+/**
+ * A dietitian's busy times as sorted, disjoint [start, end) ranges in epoch ms: their
+ * appointments, group sessions and time off, merged once (touching ranges become one).
+ */
+export interface BusyTimes {
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+}
+
+/** Sorts and merges [start, end) pairs in epoch ms; empty ranges are dropped. */
+export function mergeRanges(pairs: readonly (readonly [number, number])[]): BusyTimes {
+  const sorted = pairs.filter(([start, end]) => end > start).sort((a, b) => a[0] - b[0]);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const [start, end] of sorted) {
+    const last = ends.length - 1;
+    if (last >= 0 && start <= ends[last]!) ends[last] = Math.max(ends[last]!, end);
+    else {
+      starts.push(start);
+      ends.push(end);
+    }
+  }
+  return { starts, ends };
+}
+
+const rangesMs = (ranges: readonly TimeRange[]) => ranges.map((r) => [r.startsAt.getTime(), r.endsAt.getTime()] as const);
 
 /**
  * Answers "is [start, end) free?" for start times asked in non-decreasing order, over ranges
@@ -93,29 +135,14 @@ export function countWeeklyLoad(appointments: readonly EmployeeRange[], timeZone
  */
 class FreeTimeCursor {
   private next = 0;
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
 
-  constructor(ranges: readonly TimeRange[]) {
-    const sorted = ranges
-      .map((r) => [r.startsAt.getTime(), r.endsAt.getTime()] as const)
-      .filter(([start, end]) => end > start)
-      .sort((a, b) => a[0] - b[0]);
-    for (const [start, end] of sorted) {
-      const last = this.ends.length - 1;
-      if (last >= 0 && start <= this.ends[last]!) {
-        this.ends[last] = Math.max(this.ends[last]!, end);
-      } else {
-        this.starts.push(start);
-        this.ends.push(end);
-      }
-    }
-  }
+  constructor(private readonly busy: BusyTimes) {}
 
   isFree(startMs: number, endMs: number): boolean {
-    while (this.next < this.ends.length && this.ends[this.next]! <= startMs) this.next++;
+    const { starts, ends } = this.busy;
+    while (this.next < ends.length && ends[this.next]! <= startMs) this.next++;
     // Merged ranges are disjoint: the first one ending after startMs is the only possible overlap.
-    return this.next >= this.starts.length || this.starts[this.next]! >= endMs;
+    return this.next >= starts.length || starts[this.next]! >= endMs;
   }
 }
 
@@ -144,22 +171,6 @@ function rangeEndMs(toUtc: (minute: number) => number | null, endMinute: number)
   return toUtc(0) ?? 0;
 }
 
-/** The patient's preferred dietitian when free, else the least booked that ISO week, ties by lowest id. */
-function recommend(
-  free: readonly Dietitian[],
-  preferredId: number | null | undefined,
-  week: string,
-  load: WeeklyLoad,
-): Dietitian {
-  const preferred = free.find((d) => d.id === preferredId);
-  if (preferred) return preferred;
-  const appointmentsThatWeek = (d: Dietitian) => load.get(d.id)?.get(week) ?? 0;
-  return free.reduce((best, d) => {
-    const diff = appointmentsThatWeek(d) - appointmentsThatWeek(best);
-    return diff < 0 || (diff === 0 && d.id < best.id) ? d : best;
-  });
-}
-
 /** The appointment options of SPEC §3 for the window [fromDate, fromDate + days). */
 export function getAvailableSlots(input: AvailabilityInput): AppointmentOptions {
   const { service, timeZone } = input;
@@ -170,14 +181,15 @@ export function getAvailableSlots(input: AvailabilityInput): AppointmentOptions 
     if (ranges) ranges.push(range);
     else takenByEmployee.set(range.employeeId, [range]);
   }
+  const busyOf = (id: number) => input.calendars?.get(id) ?? mergeRanges(rangesMs(takenByEmployee.get(id) ?? []));
   const dietitians = input.dietitians
     .filter((d) => automatic || d.id === input.selectedDietitianId)
     .map((d) => ({
       dietitian: d,
       weekly: weeklyRangesAt(d, input.officeId),
-      cursor: new FreeTimeCursor(takenByEmployee.get(d.id) ?? []),
+      cursor: new FreeTimeCursor(busyOf(d.id)),
     }));
-  const patient = new FreeTimeCursor(input.patientBusy);
+  const patient = new FreeTimeCursor(mergeRanges(rangesMs(input.patientBusy)));
   const clientMs = service.clientDurationMinutes * MINUTE_MS;
   const employeeMs = service.employeeDurationMinutes * MINUTE_MS;
   const earliestMs = earliestBookableStartMs(input.now, service.minAdvanceBookingHours);
@@ -202,20 +214,22 @@ export function getAvailableSlots(input: AvailabilityInput): AppointmentOptions 
     if (working.length === 0) continue;
     const firstMinute = Math.ceil(Math.min(...working.map((w) => w.startMinute)) / SLOT_GRID_MINUTES) * SLOT_GRID_MINUTES;
     const lastMinute = Math.max(...working.map((w) => w.endMinute));
+    // The recommendation (SPEC §3): the patient's preferred dietitian when free, else the least
+    // booked that ISO week, ties by lowest id: the day's working ranges in that order, so the
+    // first free one at a start is the one recommended.
     const week = isoWeekKey(date);
+    const rank = (d: Dietitian) => (d.id === input.preferredDietitianId ? -1 : (input.weeklyLoad.get(d.id)?.get(week) ?? 0));
+    const ranked = working.map((w) => ({ ...w, rank: rank(w.dietitian) })).sort((a, b) => a.rank - b.rank || a.dietitian.id - b.dietitian.id);
     const slots: AppointmentSlot[] = [];
     // Minutes map to instants in increasing order (a repeated hour maps to its first occurrence),
     // which is what the cursors' sweep needs.
     for (let minute = firstMinute; minute < lastMinute; minute += SLOT_GRID_MINUTES) {
       const startMs = toUtc(minute);
-      if (startMs === null || startMs < earliestMs) continue;
+      if (startMs === null || startMs < earliestMs || !patient.isFree(startMs, startMs + clientMs)) continue;
       const endMs = startMs + employeeMs;
-      const free: Dietitian[] = [];
-      for (const w of working) {
-        if (w.startMinute <= minute && endMs <= w.endMs && w.cursor.isFree(startMs, endMs)) free.push(w.dietitian);
-      }
-      if (free.length === 0 || !patient.isFree(startMs, startMs + clientMs)) continue;
-      const chosen = recommend(free, input.preferredDietitianId, week, input.weeklyLoad);
+      // The cursors of the ranges not asked stay behind; a later, later start moves them on.
+      const chosen = ranked.find((w) => w.startMinute <= minute && endMs <= w.endMs && w.cursor.isFree(startMs, endMs))?.dietitian;
+      if (chosen === undefined) continue;
       slots.push({
         start: new Date(startMs).toISOString(),
         end: new Date(startMs + clientMs).toISOString(),

@@ -9,6 +9,7 @@ import { AppError } from '@/lib/server/http/appError';
 import type { CheckAppointmentInput, FetchAppointmentsInput } from '@/lib/schemas/bookingSlots';
 import { getConfig } from '@/lib/server/config';
 import { slotUnavailable } from './appointments';
+import { cachedCalendars, type CachedDietitian } from './calendarCache';
 import { countWeeklyLoad, findSlot, getAvailableSlots, type AppointmentSlot, type AvailabilityInput, type Dietitian, type ScheduleBlock } from './availability';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate } from './clinicTime';
 import { priceService, type PricingData } from './pricing';
@@ -81,8 +82,9 @@ export async function loadAvailabilityInput(
   query: SlotQuery,
   service: ServiceRow,
   window: SlotWindow,
+  options: { cache?: boolean } = {},
 ): Promise<AvailabilityInput> {
-  const { actor, officeId, movingId } = query;
+  const { actor, movingId } = query;
   const selectedDietitianId = actor.kind === 'employee' ? actor.dietitianId : null;
   const dietitianIds = await findQualifiedDietitians(db, {
     sessionLanguage: query.sessionLanguage,
@@ -90,80 +92,15 @@ export async function loadAvailabilityInput(
     requiresMatchingSkills: service.requiresMatchingSkills,
     dietitianId: selectedDietitianId,
   });
-  // The appointment being moved no longer holds its time for this booking (rescheduleAppointment frees it).
-  const notMoving: SQL | undefined = movingId === undefined ? undefined : ne(appointments.id, movingId);
   const lastDate = addDays(window.fromDate, window.days - 1);
   // Weekly load counts whole ISO weeks: from the Monday of the first date to the Sunday of the last.
   const loadFrom = wellBefore(addDays(window.fromDate, 1 - isoWeekday(window.fromDate)));
-  const loadTo = wellAfter(addDays(lastDate, 7 - isoWeekday(lastDate)));
+  // The cache holds each calendar whole (issue #29); a visit being moved still holds its own time there.
+  const cached = options.cache && movingId === undefined ? await cachedCalendars(db, dietitianIds, loadFrom.getTime(), window.timeZone) : null;
+  const calendars = cached
+    ? fromCache(cached, query.officeId)
+    : await loadCalendarRows(db, dietitianIds, query, { ...window, lastDate, loadFrom, loadTo: wellAfter(addDays(lastDate, 7 - isoWeekday(lastDate))) });
   const patientId = bookingPatientId(actor);
-
-  // One after another, not Promise.all: inside a transaction they share one connection.
-  const people =
-    dietitianIds.length === 0
-      ? []
-      : await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, dietitianIds));
-  const schedules =
-    dietitianIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(weeklySchedules)
-          .where(and(inArray(weeklySchedules.employeeId, dietitianIds), eq(weeklySchedules.officeId, officeId)));
-  const tz = window.timeZone;
-  const active = and(
-    inArray(appointments.employeeId, dietitianIds),
-    ne(appointments.status, 'cancelled'),
-    lt(appointments.startsAt, loadTo),
-    gt(appointments.blockedUntil, loadFrom),
-    notMoving,
-  );
-  // One row per dietitian, with the whole weeks' busy instants as two arrays of epoch seconds
-  // (issue #29): a busy clinic's thousands of appointments cost the driver a few rows, not one
-  // each, and the same rows give the weekly load (one query where there were two, the old one
-  // asking, per row, whether the dietitian works here that weekday). Both aggregates take each
-  // group's rows in the same order, so start i and end i are one appointment's; date_part gives
-  // float8 at once, where extract's numeric cost a third more.
-  const epochs = (column: typeof appointments.startsAt | typeof appointments.blockedUntil) =>
-    sql<number[]>`array_agg(date_part('epoch', ${column}))`;
-  const takenRows =
-    // Index appointments_employee_starts_idx: (employee_id, starts_at).
-    dietitianIds.length === 0
-      ? []
-      : await db
-          .select({ employeeId: appointments.employeeId, starts: epochs(appointments.startsAt), ends: epochs(appointments.blockedUntil) })
-          .from(appointments)
-          .where(active)
-          .groupBy(appointments.employeeId);
-  const taken = takenRows.flatMap(({ employeeId, starts, ends }) =>
-    starts.map((start, i) => ({ employeeId, startsAt: new Date(Math.round(Number(start) * 1000)), endsAt: new Date(Math.round(Number(ends[i]) * 1000)) })),
-  );
-  // A group session holds its dietitian's time as a visit does (issue #28), at any office; its
-  // seats are appointments at the session's own time, already inside it.
-  const sessions =
-    dietitianIds.length === 0
-      ? []
-      : await db
-          .select({ employeeId: groupSessions.employeeId, startsAt: groupSessions.startsAt, endsAt: groupSessions.blockedUntil })
-          .from(groupSessions)
-          .where(
-            and(
-              inArray(groupSessions.employeeId, dietitianIds),
-              ne(groupSessions.status, 'cancelled'),
-              lt(groupSessions.startsAt, wellAfter(lastDate)),
-              gt(groupSessions.blockedUntil, wellBefore(window.fromDate)),
-            ),
-          );
-  // The recommendation's weekly load counts every appointment of the week, wherever it is.
-  const weeklyLoad = countWeeklyLoad(taken, tz);
-  const absences =
-    // Index time_off_employee_starts_idx: (employee_id, starts_at). Never the reason: it is private.
-    dietitianIds.length === 0
-      ? []
-      : await db
-          .select({ employeeId: timeOff.employeeId, startsAt: timeOff.startsAt, endsAt: timeOff.endsAt })
-          .from(timeOff)
-          .where(and(inArray(timeOff.employeeId, dietitianIds), lt(timeOff.startsAt, wellAfter(lastDate)), gt(timeOff.endsAt, wellBefore(window.fromDate))));
   // Whose own visits cannot overlap the new one: the patient's, or a guest's by e-mail, matched
   // as the guest exclusion constraint (migration 0003) matches it, so what is offered can be booked.
   const ownedBy: SQL | undefined =
@@ -184,30 +121,115 @@ export async function loadAvailabilityInput(
               ne(appointments.status, 'cancelled'),
               lt(appointments.startsAt, wellAfter(lastDate)),
               gt(appointments.endsAt, wellBefore(window.fromDate)),
-              notMoving,
+              movingId === undefined ? undefined : ne(appointments.id, movingId),
             ),
           );
   const profile =
     patientId === null
       ? []
       : await db.select({ preferred: patientProfiles.preferredDietitianId }).from(patientProfiles).where(eq(patientProfiles.userId, patientId));
-
-  const blocksOf = new Map<number, ScheduleBlock[]>();
-  for (const { employeeId, ...block } of schedules) blocksOf.set(employeeId, [...(blocksOf.get(employeeId) ?? []), block]);
-  const dietitians: Dietitian[] = people
-    .map((p) => ({ id: p.id, name: fullName(p), schedules: blocksOf.get(p.id) ?? [] }))
-    .sort((a, b) => a.id - b.id);
   return {
     ...window,
     service,
-    dietitians,
-    officeId,
-    timeOff: absences,
-    busy: sessions.length === 0 ? taken : [...taken, ...sessions],
+    officeId: query.officeId,
+    ...calendars,
     patientBusy: patientRows,
-    weeklyLoad,
     preferredDietitianId: profile[0]?.preferred ?? null,
     selectedDietitianId,
+  };
+}
+
+type DietitianCalendars = Pick<AvailabilityInput, 'dietitians' | 'busy' | 'timeOff' | 'weeklyLoad' | 'calendars'>;
+
+const dietitianOf = (person: { id: number; firstName: string; lastName: string }, schedules: ScheduleBlock[]): Dietitian => ({
+  id: person.id,
+  name: fullName(person),
+  schedules,
+});
+
+/** The dietitians' calendars as the cache holds them: busy times merged, loads counted. */
+function fromCache(cached: CachedDietitian[], officeId: number): DietitianCalendars {
+  return {
+    dietitians: cached
+      .map((d) => dietitianOf(d, d.calendar.schedules.filter((block) => block.officeId === officeId)))
+      .sort((a, b) => a.id - b.id),
+    busy: [],
+    timeOff: [],
+    weeklyLoad: new Map(cached.map((d) => [d.id, d.calendar.weeks])),
+    calendars: new Map(cached.map((d) => [d.id, d.calendar.busy])),
+  };
+}
+
+/**
+ * The dietitians' calendars read from the tables for this window only: inside a transaction
+ * (the booking's own re-check) and for a visit being moved, which no longer holds its time.
+ */
+async function loadCalendarRows(
+  db: Database,
+  dietitianIds: number[],
+  { officeId, movingId }: SlotQuery,
+  window: SlotWindow & { lastDate: LocalDate; loadFrom: Date; loadTo: Date },
+): Promise<DietitianCalendars> {
+  if (dietitianIds.length === 0) return { dietitians: [], busy: [], timeOff: [], weeklyLoad: new Map() };
+  const { lastDate, loadFrom, loadTo } = window;
+  // One after another, not Promise.all: inside a transaction they share one connection.
+  const people = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, dietitianIds));
+  const schedules = await db
+    .select()
+    .from(weeklySchedules)
+    .where(and(inArray(weeklySchedules.employeeId, dietitianIds), eq(weeklySchedules.officeId, officeId)));
+  // One row per dietitian, with the whole weeks' busy instants as two arrays of epoch seconds
+  // (issue #29): a busy clinic's thousands of appointments cost the driver a few rows, not one
+  // each, and the same rows give the weekly load. Both aggregates take each group's rows in the
+  // same order, so start i and end i are one appointment's; date_part gives float8 at once,
+  // where extract's numeric cost a third more.
+  const epochs = (column: typeof appointments.startsAt | typeof appointments.blockedUntil) =>
+    sql<number[]>`array_agg(date_part('epoch', ${column}))`;
+  const takenRows = await db
+    // Index appointments_employee_starts_idx: (employee_id, starts_at).
+    .select({ employeeId: appointments.employeeId, starts: epochs(appointments.startsAt), ends: epochs(appointments.blockedUntil) })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.employeeId, dietitianIds),
+        ne(appointments.status, 'cancelled'),
+        lt(appointments.startsAt, loadTo),
+        gt(appointments.blockedUntil, loadFrom),
+        // The appointment being moved no longer holds its time for this booking (rescheduleAppointment frees it).
+        movingId === undefined ? undefined : ne(appointments.id, movingId),
+      ),
+    )
+    .groupBy(appointments.employeeId);
+  const taken = takenRows.flatMap(({ employeeId, starts, ends }) =>
+    starts.map((start, i) => ({ employeeId, startsAt: new Date(Math.round(Number(start) * 1000)), endsAt: new Date(Math.round(Number(ends[i]) * 1000)) })),
+  );
+  // A group session holds its dietitian's time as a visit does (issue #28), at any office; its
+  // seats are appointments at the session's own time, already inside it.
+  const sessions = await db
+    .select({ employeeId: groupSessions.employeeId, startsAt: groupSessions.startsAt, endsAt: groupSessions.blockedUntil })
+    .from(groupSessions)
+    .where(
+      and(
+        inArray(groupSessions.employeeId, dietitianIds),
+        ne(groupSessions.status, 'cancelled'),
+        lt(groupSessions.startsAt, wellAfter(lastDate)),
+        gt(groupSessions.blockedUntil, wellBefore(window.fromDate)),
+      ),
+    );
+  // Index time_off_employee_starts_idx: (employee_id, starts_at). Never the reason: it is private.
+  const absences = await db
+    .select({ employeeId: timeOff.employeeId, startsAt: timeOff.startsAt, endsAt: timeOff.endsAt })
+    .from(timeOff)
+    .where(and(inArray(timeOff.employeeId, dietitianIds), lt(timeOff.startsAt, wellAfter(lastDate)), gt(timeOff.endsAt, wellBefore(window.fromDate))));
+
+  const blocksOf = new Map<number, ScheduleBlock[]>();
+  for (const { employeeId, ...block } of schedules) blocksOf.set(employeeId, [...(blocksOf.get(employeeId) ?? []), block]);
+  return {
+    dietitians: people.map((p) => dietitianOf(p, blocksOf.get(p.id) ?? [])).sort((a, b) => a.id - b.id),
+    busy: sessions.length === 0 ? taken : [...taken, ...sessions],
+    timeOff: absences,
+    // The recommendation's weekly load counts every appointment of the week, wherever it is.
+    weeklyLoad: countWeeklyLoad(taken, window.timeZone),
   };
 }
 
@@ -250,7 +272,7 @@ function pricingDto(price: PricingData) {
  */
 export async function availableSlots(db: Database, query: SlotQuery, service: ServiceRow, now: Date, requestedFrom?: LocalDate) {
   const { timeZone, fromDate, toDate, days } = dateWindow(service, now, requestedFrom);
-  const options = days <= 0 ? {} : getAvailableSlots(await loadAvailabilityInput(db, query, service, { now, timeZone, fromDate, days }));
+  const options = days <= 0 ? {} : getAvailableSlots(await loadAvailabilityInput(db, query, service, { now, timeZone, fromDate, days }, { cache: true }));
   return { fromDate, toDate, options };
 }
 

@@ -1,6 +1,6 @@
 // Table declarations only, no 'server-only': drizzle-kit loads this file outside Next.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -30,3 +30,15 @@ export const timeOff = pgTable(
 );
 
 export type TimeOff = typeof timeOff.$inferSelect;
+
+/**
+ * A counter per dietitian, raised when a transaction that changed their calendar commits: their
+ * appointments, group sessions, time off or weekly schedules (triggers, migration 0015). The slot
+ * search keeps each dietitian's calendar in memory and reads these counters with every search
+ * (lib/server/booking/calendarCache.ts): a changed counter means reload that dietitian, in this
+ * process or any other. No foreign key: a counter outlives nothing it needs.
+ */
+export const calendarVersions = pgTable('calendar_versions', {
+  employeeId: integer('employee_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
