@@ -3,7 +3,10 @@
 // appointments over the 90 days ahead, on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL (a
 // throwaway database per size, created there and dropped). The route handlers run in-process,
 // as Next would call them; a trivial route (`GET /api/build`) measured the same way gives the
-// floor, the harness's own cost.
+// floor, the harness's own cost. Two measures per clinic: the same search asked again (the
+// calendars cached and the last answer reused), and each search after another dietitian's
+// calendar changed (that calendar reloaded, the answer computed); the goals are judged on the
+// second.
 //
 // Options (or the environment): --dietitians=12,24,48 (BENCH_DIETITIANS), --per-dietitian=400
 // (BENCH_APPOINTMENTS_PER_DIETITIAN), --days=90 (BENCH_DAYS), --calls=100 (BENCH_CALLS).
@@ -53,7 +56,9 @@ async function measureClinic(kind: Kind, dietitians: number): Promise<Row & { p9
     const search = async () => void (await ok(fetchSlots, '/api/booking/available-appointments/fetch', body));
     const fetch = summarize(await measure(search, CALLS));
     // The same, each search after a change to one dietitian's calendar (a booking elsewhere): the
-    // counter moves at its commit and the search reloads that one calendar (calendarCache.ts).
+    // counter moves at its commit, the search reloads that one calendar (calendarCache.ts) and
+    // computes the answer, where the same question asked again reuses the last answer
+    // (recentAnswers.ts). The goals are judged on this one, the slower.
     const touched = await handle.db.execute<{ id: number }>(sql`SELECT DISTINCT ON (employee_id) id FROM appointments ORDER BY employee_id, id`);
     const ids = touched.rows.map((row) => row.id);
     const reloadsBefore = calendarCacheStats.loaded;
@@ -67,12 +72,13 @@ async function measureClinic(kind: Kind, dietitians: number): Promise<Row & { p9
       dietitians,
       appointments: clinic.appointments,
       'dates offered': offered,
-      'p50 ms': fetch.p50_ms,
-      'p95 ms': fetch.p95_ms,
-      'p99 ms': fetch.p99_ms,
-      'p95 ms, a calendar changed before each': changed.p95_ms,
+      'p50 ms, asked again': fetch.p50_ms,
+      'p95 ms, asked again': fetch.p95_ms,
+      'p50 ms, a calendar changed before each': changed.p50_ms,
+      'p95 ms, changed': changed.p95_ms,
+      'p99 ms, changed': changed.p99_ms,
       'floor p95 ms': floor.p95_ms,
-      p95: fetch.p95_ms,
+      p95: changed.p95_ms,
     };
   } finally {
     setDatabaseForTests(null);

@@ -10,7 +10,8 @@ import type { CheckAppointmentInput, FetchAppointmentsInput } from '@/lib/schema
 import { getConfig } from '@/lib/server/config';
 import { slotUnavailable } from './appointments';
 import { cachedCalendars, type CachedDietitian } from './calendarCache';
-import { countWeeklyLoad, findSlot, getAvailableSlots, type AppointmentSlot, type AvailabilityInput, type Dietitian, type ScheduleBlock } from './availability';
+import { recentOrNewSlots } from './recentAnswers';
+import { countWeeklyLoad, findSlot, type AppointmentSlot, type AvailabilityInput, type Dietitian, type ScheduleBlock } from './availability';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate } from './clinicTime';
 import { priceService, type PricingData } from './pricing';
 import { lastBookableLocalDate } from './rules';
@@ -272,7 +273,7 @@ function pricingDto(price: PricingData) {
  */
 export async function availableSlots(db: Database, query: SlotQuery, service: ServiceRow, now: Date, requestedFrom?: LocalDate) {
   const { timeZone, fromDate, toDate, days } = dateWindow(service, now, requestedFrom);
-  const options = days <= 0 ? {} : getAvailableSlots(await loadAvailabilityInput(db, query, service, { now, timeZone, fromDate, days }, { cache: true }));
+  const options = days <= 0 ? {} : recentOrNewSlots(await loadAvailabilityInput(db, query, service, { now, timeZone, fromDate, days }, { cache: true }));
   return { fromDate, toDate, options };
 }
 
