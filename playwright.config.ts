@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { serverNodeFlags } from './tests/system/support/server';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
@@ -29,7 +30,7 @@ export default defineConfig({
   webServer: {
     // `npm run test:e2e` builds first; the server runs the production build on an empty data dir,
     // bound to the loopback address only, as behind a reverse proxy (issue 14).
-    command: `rm -rf ${e2eDataDir} && node scripts/start.mjs`,
+    command: `rm -rf ${e2eDataDir} && node ${serverNodeFlags(process.cwd()).join(' ')} scripts/start.mjs`,
     url: `${baseURL}/api/build`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -12,8 +12,8 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { Client } from 'pg';
+import { runLoad } from './support/autocannon';
 import { startServer, type AppServer } from './support/server';
 import { book, catalogIds, chooseSlot, fetchSlots, guestContact, slotStepTokens, spacedSlots, tokenDietitian, walkToSlots } from './support/booking';
 import { createScratchDatabase, generatedSecrets } from './support/scratchDatabase';
@@ -65,24 +65,17 @@ async function hammer(server: AppServer, target: Target): Promise<Row> {
   }
   // A prerendered page is answered from the server's page cache once it was seen (scripts/page-cache.mjs), with an Age.
   if (target.cached) check(age !== null, `${target.name}: not answered from the server's page cache after 5 requests (no Age header)`);
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${server.url}${target.path}`,
-        method,
-        body: target.body,
-        headers,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        timeout: TIMEOUT_SECONDS,
-      },
-      (error: unknown, done: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)),
-    );
-    // autocannon's own histogram has no p95: keep every latency and take the percentiles here.
-    instance.on('response', (client, _status, _bytes, responseTime) => {
-      latencies.push(responseTime);
+  const result = await runLoad(server.url, {
+    paths: [target.path],
+    method,
+    body: target.body,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    timeoutSeconds: TIMEOUT_SECONDS,
+    onResponse: (client, latencyMs) => {
+      latencies.push(latencyMs);
       answered.add(client);
-    });
+    },
   });
   const row: Row = {
     target: target.name,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
-import { openDatabase, pgliteDatabase, pgliteExtensions, type DatabaseHandle } from '@/lib/server/db/client';
+import { openDatabase, pgliteDatabase, pgliteOptions, type DatabaseHandle } from '@/lib/server/db/client';
 import { migrateDatabase } from '@/lib/server/db/migrate';
 import { seedDatabase } from '@/lib/server/db/seed';
 
@@ -83,8 +83,8 @@ function snapshot(state: Exclude<TestDatabaseState, 'empty'>): Promise<Blob> {
 async function buildSnapshot(state: Exclude<TestDatabaseState, 'empty'>): Promise<Blob> {
   const client =
     state === 'migrated'
-      ? await PGlite.create({ extensions: pgliteExtensions })
-      : await PGlite.create({ extensions: pgliteExtensions, loadDataDir: await snapshot('migrated') });
+      ? await PGlite.create(pgliteOptions)
+      : await PGlite.create({ ...pgliteOptions, loadDataDir: await snapshot('migrated') });
   try {
     const db = pgliteDatabase(client);
     if (state === 'migrated') await migrateDatabase(db, 'pglite');
@@ -98,7 +98,7 @@ async function buildSnapshot(state: Exclude<TestDatabaseState, 'empty'>): Promis
 async function createPgliteDatabase(state: TestDatabaseState): Promise<TestDatabase> {
   const client =
     state === 'empty'
-      ? await PGlite.create({ extensions: pgliteExtensions })
-      : await PGlite.create({ extensions: pgliteExtensions, loadDataDir: await snapshot(state) });
+      ? await PGlite.create(pgliteOptions)
+      : await PGlite.create({ ...pgliteOptions, loadDataDir: await snapshot(state) });
   return { db: pgliteDatabase(client), kind: 'pglite', close: () => client.close() };
 }

@@ -3,7 +3,7 @@
 // current directory), so `npm run build` must have run there first. They listen on the loopback
 // address only, as behind a reverse proxy (issue 14: Next alone answered 307 loops there).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync, closeSync } from 'node:fs';
+import { mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface AppServer {
@@ -33,13 +33,22 @@ export interface StartOptions {
 
 export const appDir = path.resolve(process.env.APP_DIR ?? process.cwd());
 
+/**
+ * Node's flags in `npm start` (package.json), such as the V8 heap's cap (issue #29): the scripts
+ * start the server as `npm start` does, without npm's own process in between.
+ */
+export function serverNodeFlags(dir = appDir): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 export async function startServer(options: StartOptions): Promise<AppServer> {
   const { port, env = {}, timeoutMs = 120_000, hostname = '127.0.0.1' } = options;
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const log = openSync(options.logFile ?? path.join(dataDir, 'server.log'), 'a');
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [path.join(appDir, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(appDir, 'scripts/start.mjs')], {
     cwd: appDir,
     env: {
       ...process.env,
