@@ -176,8 +176,8 @@ const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * `new Date(ms).toISOString()` for the thousands of starts and ends of one search, which fall on
- * whole minutes: the date's part is made once per UTC day, the time's by arithmetic (a third of
- * a fetch's time went to Date objects and their strings; Next's server also wraps Date).
+ * whole minutes: the date's part is made once per UTC day, the time's by arithmetic (a fetch's
+ * profile had Date objects, their strings and Next's wrapper of Date among its top costs).
  */
 function isoFormatter(): (ms: number) => string {
   const dayPrefix = new Map<number, string>();
@@ -255,7 +255,7 @@ export function getAvailableSlots(input: AvailabilityInput): AppointmentOptions 
       const startMs = toUtc(minute);
       if (startMs === null || startMs < earliestMs || !patient.isFree(startMs, startMs + clientMs)) continue;
       const endMs = startMs + employeeMs;
-      // The cursors of the ranges not asked stay behind; a later, later start moves them on.
+      // The cursors of the ranges not asked stay behind; a later start moves them on.
       const chosen = ranked.find((w) => w.startMinute <= minute && endMs <= w.endMs && w.cursor.isFree(startMs, endMs))?.dietitian;
       if (chosen === undefined) continue;
       slots.push({

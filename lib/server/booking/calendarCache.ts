@@ -70,14 +70,26 @@ export async function cachedCalendars(db: Database, dietitianIds: readonly numbe
   return people.map(({ id, firstName, lastName }) => ({ id, firstName, lastName, calendar: cache.get(id)! }));
 }
 
+const epochs = (column: typeof appointments.startsAt | typeof appointments.blockedUntil) => sql<number[]>`array_agg(date_part('epoch', ${column}))`;
+
+/**
+ * The columns of a query of appointments grouped by dietitian: their busy instants as two arrays
+ * of epoch seconds, so a busy clinic's thousands of appointments cost the driver a few rows, not
+ * one each. Both aggregates take each group's rows in the same order, so start i and end i are
+ * one appointment's; date_part gives float8 at once, where extract's numeric cost a third more.
+ */
+export const busyEpochsPerDietitian = {
+  employeeId: appointments.employeeId,
+  starts: epochs(appointments.startsAt),
+  ends: epochs(appointments.blockedUntil),
+};
+
 /** Loads calendars from the tables, one query per kind of row for all of them. */
 async function loadCalendars(db: Database, who: readonly { id: number; version: number }[], fromMs: number, timeZone: string) {
   const ids = who.map((w) => w.id);
   const from = new Date(fromMs);
-  // One row per dietitian, two arrays of epoch seconds (see slots.ts): a start and its end share an index.
-  const epochs = (column: typeof appointments.startsAt | typeof appointments.blockedUntil) => sql<number[]>`array_agg(date_part('epoch', ${column}))`;
   const taken = await db
-    .select({ employeeId: appointments.employeeId, starts: epochs(appointments.startsAt), ends: epochs(appointments.blockedUntil) })
+    .select(busyEpochsPerDietitian)
     .from(appointments)
     .where(and(inArray(appointments.employeeId, ids), ne(appointments.status, 'cancelled'), gt(appointments.blockedUntil, from)))
     .groupBy(appointments.employeeId);

@@ -9,7 +9,7 @@ import { AppError } from '@/lib/server/http/appError';
 import type { CheckAppointmentInput, FetchAppointmentsInput } from '@/lib/schemas/bookingSlots';
 import { getConfig } from '@/lib/server/config';
 import { slotUnavailable } from './appointments';
-import { cachedCalendars, type CachedDietitian } from './calendarCache';
+import { busyEpochsPerDietitian, cachedCalendars, type CachedDietitian } from './calendarCache';
 import { recentOrNewSlots } from './recentAnswers';
 import { countWeeklyLoad, findSlot, type AppointmentSlot, type AvailabilityInput, type Dietitian, type ScheduleBlock } from './availability';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate } from './clinicTime';
@@ -179,16 +179,10 @@ async function loadCalendarRows(
     .select()
     .from(weeklySchedules)
     .where(and(inArray(weeklySchedules.employeeId, dietitianIds), eq(weeklySchedules.officeId, officeId)));
-  // One row per dietitian, with the whole weeks' busy instants as two arrays of epoch seconds
-  // (issue #29): a busy clinic's thousands of appointments cost the driver a few rows, not one
-  // each, and the same rows give the weekly load. Both aggregates take each group's rows in the
-  // same order, so start i and end i are one appointment's; date_part gives float8 at once,
-  // where extract's numeric cost a third more.
-  const epochs = (column: typeof appointments.startsAt | typeof appointments.blockedUntil) =>
-    sql<number[]>`array_agg(date_part('epoch', ${column}))`;
+  // One row per dietitian with the whole weeks' busy instants (issue #29); the same rows give the weekly load.
   const takenRows = await db
     // Index appointments_employee_starts_idx: (employee_id, starts_at).
-    .select({ employeeId: appointments.employeeId, starts: epochs(appointments.startsAt), ends: epochs(appointments.blockedUntil) })
+    .select(busyEpochsPerDietitian)
     .from(appointments)
     .where(
       and(
