@@ -77,7 +77,14 @@ export interface VerifyContext { actor: RequestActor; secret: Uint8Array; now?: 
 /** The app secret and the configured lifetime (BOOKING_TOKEN_TTL_SECONDS, default 1800). */
 export function bookingTokenContext(): KeyContext {
   const config = getConfig();
-  return { secret: new TextEncoder().encode(getSecret('app-secret', config)), ttlSeconds: config.bookingTokenTtlSeconds };
+  return { secret: secretBytes(getSecret('app-secret', config)), ttlSeconds: config.bookingTokenTtlSeconds };
+}
+
+let encodedSecret: { text: string; bytes: Uint8Array } | undefined;
+/** The secret's bytes, the same object while the secret is the same: the verified tokens are remembered per key. */
+function secretBytes(text: string): Uint8Array {
+  if (encodedSecret?.text !== text) encodedSecret = { text, bytes: new TextEncoder().encode(text) };
+  return encodedSecret.bytes;
 }
 
 const missing = () => new AppError('booking_token_missing', 400, 'bookingTokenMissing');
@@ -143,8 +150,33 @@ export async function signNextStep<K extends Exclude<StepKind, 'session_language
 const parentsOf = (kind: StepKind): readonly StepKind[] => STEP_PARENTS[kind];
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-/** Signature, kind and lifetime. Only jose's expiry is "expired"; anything else it rejects is "invalid". */
+/**
+ * Tokens already verified, per key (issue #29): the date step's fetch sends the same chain of 8
+ * tokens at each month shown, and verifying them through WebCrypto cost 1.2 ms a request under
+ * load. A token's signature, kind and claims never change, so a remembered one is checked for its
+ * expiry only, as jose checks it. Only well-signed tokens are kept, at most MAX_REMEMBERED per key.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, Verified<StepKind>>>();
+const MAX_REMEMBERED = 2000;
+
 async function decode<K extends StepKind>(kind: K, token: string, secret: Uint8Array, now: Date | undefined): Promise<Verified<K>> {
+  let remembered = verifiedTokens.get(secret);
+  if (!remembered) verifiedTokens.set(secret, (remembered = new Map()));
+  const key = `${kind} ${token}`;
+  const known = remembered.get(key) as Verified<K> | undefined;
+  if (known) {
+    if (known.exp <= Math.floor((now ?? new Date()).getTime() / 1000)) throw expired();
+    return { ...known };
+  }
+  const verified = await verify(kind, token, secret, now);
+  // The oldest goes first: a Map iterates in insertion order.
+  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  remembered.set(key, verified);
+  return { ...verified };
+}
+
+/** Signature, kind and lifetime. Only jose's expiry is "expired"; anything else it rejects is "invalid". */
+async function verify<K extends StepKind>(kind: K, token: string, secret: Uint8Array, now: Date | undefined): Promise<Verified<K>> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
