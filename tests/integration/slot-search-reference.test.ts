@@ -2,11 +2,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppointmentSlot } from '@/lib/server/booking/availability';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
 import { earliestBookableStartMs, lastBookableLocalDate } from '@/lib/server/booking/rules';
 import { availableSlots, loadService, MAX_WINDOW_DAYS } from '@/lib/server/booking/slots';
 import { pgliteDatabase, postgresDatabase, type Database } from '@/lib/server/db/client';
-import { appointments, employeeProfiles, employeeSkills, offices, services, skills, timeOff, users, weeklySchedules, type NewAppointment } from '@/lib/server/db/schema';
+import { appointments, employeeProfiles, employeeSkills, offices, patientProfiles, services, skills, timeOff, users, weeklySchedules, type NewAppointment } from '@/lib/server/db/schema';
 import { Rng } from '../system/security/fuzzCases';
 import { createTestDatabase, type TestDatabase } from './support/db';
 
@@ -198,6 +199,56 @@ describe('the slot search against a slow reference', () => {
       if (!String(error).includes('Rollback')) throw error;
     });
     await expectReference(db, clinic, now);
+  });
+});
+
+describe('the searcher’s own calendar', () => {
+  it('leaves out a guest’s or a patient’s own visits and recommends the patient’s preferred dietitian, read with the counters as from the tables', async () => {
+    const now = new Date('2026-10-29T13:00:00Z');
+    const clinic = await randomClinic(16, utcToLocalDate(now, TZ), MAX_WINDOW_DAYS + 2);
+    const service = await loadService(db, (await db.select({ id: services.id }).from(services).where(eq(services.slug, 'individual-consultation')))[0]!.id);
+    const base = { officeId: clinic.officeId, sessionLanguage: 'en' as const, skillIds: [clinic.skillId] };
+    const [patient] = await db
+      .insert(users)
+      .values({ email: 'ref-patient-16@example.test', passwordHash: 'x', firstName: 'Ref', lastName: 'Patient', emailVerifiedAt: new Date() })
+      .returning({ id: users.id });
+    const preferred = clinic.dietitians.at(-1)!;
+    await db.insert(patientProfiles).values({ userId: patient!.id, streetNumber: '1', streetName: 'Main', city: 'Ottawa', provinceCode: 'ON', countryCode: 'CA', postalCode: 'K1P5G3', preferredDietitianId: preferred });
+    const searchers = [
+      { actor: { kind: 'guest' as const }, guestEmail: 'Ref-Own-Guest@example.test' },
+      { actor: { kind: 'patient' as const, userId: patient!.id } },
+    ];
+    // Each searcher in turn books the 3rd and the 10th start offered them, with a dietitian outside
+    // this clinic: its dietitians stay free then, so only the searcher's own calendar rules the starts out.
+    const visits: AppointmentSlot[][] = [];
+    for (const [i, who] of searchers.entries()) {
+      const [elsewhere] = await db
+        .insert(users)
+        .values({ email: `ref-elsewhere-16-${i}@example.test`, passwordHash: 'x', firstName: 'Ref', lastName: 'Elsewhere', isEmployee: true, emailVerifiedAt: new Date() })
+        .returning({ id: users.id });
+      const found = await availableSlots(db, { ...base, ...who }, service, now);
+      visits.push(Object.values(found.options).flat().filter((_, i) => i === 3 || i === 10));
+      for (const slot of visits.at(-1)!) {
+        const [startsAt, endsAt] = [new Date(slot.start), new Date(slot.end)];
+        const owner = who.actor.kind === 'patient' ? { patientId: who.actor.userId } : { guestContact: { firstName: 'Own', lastName: 'Guest', email: 'ref-own-guest@example.test', phone: '6135550100' } };
+        const blockedUntil = new Date(startsAt.getTime() + service.employeeDurationMinutes * MINUTE);
+        await db.insert(appointments).values({ ...owner, employeeId: elsewhere!.id, serviceId: service.id, officeId: clinic.officeId, startsAt, endsAt, blockedUntil, sessionLanguage: 'en', reasons: [clinic.skillId], status: 'booked', priceCents: 0, taxCents: 0, totalCents: 0 });
+      }
+    }
+    for (const [i, who] of searchers.entries()) {
+      const query = { ...base, ...who };
+      const cached = await availableSlots(db, query, service, now);
+      // Inside a transaction the search reads every row from the tables (the slow path).
+      const fromTables = await db.transaction((tx) => availableSlots(tx, query, service, now));
+      expect(cached).toEqual(fromTables);
+      const offered = Object.values(cached.options).flat();
+      for (const visit of visits[i]!) {
+        expect(offered.length).toBeGreaterThan(50);
+        expect(offered.filter((slot) => Date.parse(slot.start) < Date.parse(visit.end) && Date.parse(slot.end) > Date.parse(visit.start))).toEqual([]);
+      }
+      const preferredOffered = offered.filter((slot) => slot.recommended_employee.id === preferred).length;
+      if (who.actor.kind === 'patient') expect(preferredOffered).toBeGreaterThan(offered.length / 4);
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, gt, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, calendarVersions, groupSessions, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
-import { mergeRanges, weekOfInstant, type BusyTimes, type ScheduleBlock } from './availability';
+import { appointments, calendarVersions, groupSessions, patientProfiles, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
+import { mergeRanges, weekOfInstant, type BusyTimes, type ScheduleBlock, type TimeRange } from './availability';
 
 /**
  * The slot search's per-process cache of dietitians' calendars (issue #29): for each, the busy
@@ -43,20 +43,42 @@ const caches = new WeakMap<object, Map<number, Calendar>>();
 /** Calendars loaded from the tables since the process started (the bench prints it). */
 export const calendarCacheStats = { loaded: 0 };
 
+/** What a search reads with the counters, in the same statement: it changes with every booking, so it is never kept. */
+export interface AlongsideReads {
+  /** Which appointments are the patient's (or guest's) own in the window: theirs cannot overlap. */
+  ownVisits?: SQL;
+  /** The patient whose preferred dietitian is recommended first. */
+  patientId?: number | null;
+}
+
+export interface CachedSearch {
+  dietitians: CachedDietitian[];
+  ownVisits: TimeRange[];
+  preferredDietitianId: number | null;
+}
+
+type Person = [id: number, firstName: string, lastName: string, version: number];
+
 /**
- * The dietitians' names and calendars, each holding at least everything that ends after
- * `fromMs`; null inside a transaction, where the caller must read the tables itself.
+ * The names and calendars of the dietitians `dietitians` selects (a query of ids), each holding at
+ * least everything that ends after `fromMs`, with what `alongside` asks for: one statement, as
+ * each costs the embedded database about a millisecond (issue #29). Null inside a transaction,
+ * where the caller must read the tables itself.
  */
-export async function cachedCalendars(db: Database, dietitianIds: readonly number[], fromMs: number, timeZone: string): Promise<CachedDietitian[] | null> {
+export async function cachedCalendars(db: Database, dietitians: SQLWrapper, fromMs: number, timeZone: string, alongside: AlongsideReads = {}): Promise<CachedSearch | null> {
   if (db instanceof PgTransaction) return null;
-  if (dietitianIds.length === 0) return [];
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  const people = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, version: sql<number>`coalesce(${calendarVersions.version}, 0)`.mapWith(Number) })
-    .from(users)
-    .leftJoin(calendarVersions, eq(calendarVersions.employeeId, users.id))
-    .where(inArray(users.id, [...dietitianIds]));
+  const { ownVisits, patientId } = alongside;
+  const result = await db.execute<{ people: Person[] | null; own: [number, number][] | null; preferred: number | null }>(sql`
+    SELECT
+      (SELECT json_agg(json_build_array(${users.id}, ${users.firstName}, ${users.lastName}, coalesce(${calendarVersions.version}, 0)))
+         FROM ${users} LEFT JOIN ${calendarVersions} ON ${calendarVersions.employeeId} = ${users.id}
+        WHERE ${inArray(users.id, dietitians)}) AS people,
+      ${ownVisits ? sql`(SELECT json_agg(json_build_array(date_part('epoch', ${appointments.startsAt}), date_part('epoch', ${appointments.endsAt}))) FROM ${appointments} WHERE ${ownVisits})` : sql`NULL`} AS own,
+      ${patientId == null ? sql`NULL` : sql`(SELECT ${patientProfiles.preferredDietitianId} FROM ${patientProfiles} WHERE ${patientProfiles.userId} = ${patientId})`} AS preferred`);
+  const row = result.rows[0];
+  const people = (row?.people ?? []).map(([id, firstName, lastName, version]) => ({ id, firstName, lastName, version: Number(version) }));
   const fresh = (id: number, version: number) => {
     const held = cache.get(id);
     return held !== undefined && held.version === version && held.fromMs <= fromMs && held.timeZone === timeZone;
@@ -67,7 +89,12 @@ export async function cachedCalendars(db: Database, dietitianIds: readonly numbe
     for (const [id, calendar] of loaded) cache.set(id, calendar);
     calendarCacheStats.loaded += loaded.length;
   }
-  return people.map(({ id, firstName, lastName }) => ({ id, firstName, lastName, calendar: cache.get(id)! }));
+  const toDate = (epochSeconds: number) => new Date(Math.round(Number(epochSeconds) * 1000));
+  return {
+    dietitians: people.map(({ id, firstName, lastName }) => ({ id, firstName, lastName, calendar: cache.get(id)! })),
+    ownVisits: (row?.own ?? []).map(([start, end]) => ({ startsAt: toDate(start), endsAt: toDate(end) })),
+    preferredDietitianId: row?.preferred ?? null,
+  };
 }
 
 const epochs = (column: typeof appointments.startsAt | typeof appointments.blockedUntil) => sql<number[]>`array_agg(date_part('epoch', ${column}))`;

@@ -17,7 +17,7 @@ import { priceService, type PricingData } from './pricing';
 import { lastBookableLocalDate } from './rules';
 import { bookingPatientId, verifyContextOf } from './steps/actor';
 import { centsToDecimal } from './steps/catalog';
-import { findQualifiedDietitians } from './steps/dietitians';
+import { findQualifiedDietitians, qualifiedDietitiansQuery } from './steps/dietitians';
 import type { Locale } from '@/lib/i18n/routing';
 import { assertMoves, isOwnStart, visitSlotOf } from './sameSlot';
 import { bookingTokenContext, signNextStep, verifyChain, type Actor, type KeyContext, type RequestActor, type VerifiedChain } from './stepTokens';
@@ -87,20 +87,15 @@ export async function loadAvailabilityInput(
 ): Promise<AvailabilityInput> {
   const { actor, movingId } = query;
   const selectedDietitianId = actor.kind === 'employee' ? actor.dietitianId : null;
-  const dietitianIds = await findQualifiedDietitians(db, {
+  const qualified = {
     sessionLanguage: query.sessionLanguage,
     skillIds: query.skillIds,
     requiresMatchingSkills: service.requiresMatchingSkills,
     dietitianId: selectedDietitianId,
-  });
+  };
   const lastDate = addDays(window.fromDate, window.days - 1);
   // Weekly load counts whole ISO weeks: from the Monday of the first date to the Sunday of the last.
   const loadFrom = wellBefore(addDays(window.fromDate, 1 - isoWeekday(window.fromDate)));
-  // The cache holds each calendar whole (issue #29); a visit being moved still holds its own time there.
-  const cached = options.cache && movingId === undefined ? await cachedCalendars(db, dietitianIds, loadFrom.getTime(), window.timeZone) : null;
-  const calendars = cached
-    ? fromCache(cached, query.officeId)
-    : await loadCalendarRows(db, dietitianIds, query, { ...window, lastDate, loadFrom, loadTo: wellAfter(addDays(lastDate, 7 - isoWeekday(lastDate))) });
   const patientId = bookingPatientId(actor);
   // Whose own visits cannot overlap the new one: the patient's, or a guest's by e-mail, matched
   // as the guest exclusion constraint (migration 0003) matches it, so what is offered can be booked.
@@ -110,34 +105,34 @@ export async function loadAvailabilityInput(
       : actor.kind === 'guest' && query.guestEmail
         ? sql`lower(${appointments.guestContact} ->> 'email') = lower(${query.guestEmail})`
         : undefined;
-  const patientRows =
-    ownedBy === undefined
-      ? []
-      : await db
-          .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
-          .from(appointments)
-          .where(
-            and(
-              ownedBy,
-              ne(appointments.status, 'cancelled'),
-              lt(appointments.startsAt, wellAfter(lastDate)),
-              gt(appointments.endsAt, wellBefore(window.fromDate)),
-              movingId === undefined ? undefined : ne(appointments.id, movingId),
-            ),
-          );
+  const ownVisits =
+    ownedBy &&
+    and(
+      ownedBy,
+      ne(appointments.status, 'cancelled'),
+      lt(appointments.startsAt, wellAfter(lastDate)),
+      gt(appointments.endsAt, wellBefore(window.fromDate)),
+      movingId === undefined ? undefined : ne(appointments.id, movingId),
+    );
+  const base = { ...window, service, officeId: query.officeId, selectedDietitianId };
+  // The cache holds each calendar whole (issue #29), read with the counters, the patient's own
+  // visits and preferred dietitian in one statement; a visit being moved still holds its own time there.
+  const cached =
+    options.cache && movingId === undefined ? await cachedCalendars(db, qualifiedDietitiansQuery(db, qualified), loadFrom.getTime(), window.timeZone, { ownVisits, patientId }) : null;
+  if (cached) return { ...base, ...fromCache(cached.dietitians, query.officeId), patientBusy: cached.ownVisits, preferredDietitianId: cached.preferredDietitianId };
+
+  const calendars = await loadCalendarRows(db, await findQualifiedDietitians(db, qualified), query, {
+    ...window,
+    lastDate,
+    loadFrom,
+    loadTo: wellAfter(addDays(lastDate, 7 - isoWeekday(lastDate))),
+  });
+  const patientRows = ownVisits === undefined ? [] : await db.select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt }).from(appointments).where(ownVisits);
   const profile =
     patientId === null
       ? []
       : await db.select({ preferred: patientProfiles.preferredDietitianId }).from(patientProfiles).where(eq(patientProfiles.userId, patientId));
-  return {
-    ...window,
-    service,
-    officeId: query.officeId,
-    ...calendars,
-    patientBusy: patientRows,
-    preferredDietitianId: profile[0]?.preferred ?? null,
-    selectedDietitianId,
-  };
+  return { ...base, ...calendars, patientBusy: patientRows, preferredDietitianId: profile[0]?.preferred ?? null };
 }
 
 type DietitianCalendars = Pick<AvailabilityInput, 'dietitians' | 'busy' | 'timeOff' | 'weeklyLoad' | 'calendars'>;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, arrayContains, countDistinct, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, arrayContains, countDistinct, eq, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Locale } from '@/lib/i18n/routing';
 import type { Database } from '@/lib/server/db/client';
 import { employeeProfiles, employeeSkills, users } from '@/lib/server/db/schema';
@@ -21,6 +21,15 @@ export interface DietitianCriteria {
  * slots (available-appointments) both start from this list, so they cannot disagree.
  */
 export async function findQualifiedDietitians(db: Database, criteria: DietitianCriteria): Promise<number[]> {
+  const rows = await qualifiedDietitiansQuery(db, criteria);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The same list as a query of ids, ordered by id, to await or to use inside another query (the
+ * slot search reads it with the dietitians' calendar counters, in one statement: issue #29).
+ */
+export function qualifiedDietitiansQuery(db: Database, criteria: DietitianCriteria): SQLWrapper & PromiseLike<{ id: number }[]> {
   const conditions: (SQL | undefined)[] = [
     eq(users.isActive, true),
     eq(users.isEmployee, true),
@@ -29,24 +38,24 @@ export async function findQualifiedDietitians(db: Database, criteria: DietitianC
   ];
   const matching = criteria.requiresMatchingSkills && criteria.skillIds.length > 0;
   if (!matching) {
-    const rows = await db
+    return db
       .select({ id: users.id })
       .from(users)
       .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
       .where(and(...conditions))
       .orderBy(users.id);
-    return rows.map((row) => row.id);
   }
   const skillIds = [...new Set(criteria.skillIds)];
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
-    .innerJoin(employeeSkills, eq(employeeSkills.userId, users.id))
-    .where(and(...conditions, inArray(employeeSkills.skillId, skillIds)))
-    .groupBy(users.id)
-    // Holding every reason: as many distinct matches as reasons asked for.
-    .having(eq(countDistinct(employeeSkills.skillId), skillIds.length))
-    .orderBy(users.id);
-  return rows.map((row) => row.id);
+  return (
+    db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(employeeProfiles, eq(employeeProfiles.userId, users.id))
+      .innerJoin(employeeSkills, eq(employeeSkills.userId, users.id))
+      .where(and(...conditions, inArray(employeeSkills.skillId, skillIds)))
+      .groupBy(users.id)
+      // Holding every reason: as many distinct matches as reasons asked for.
+      .having(eq(countDistinct(employeeSkills.skillId), skillIds.length))
+      .orderBy(users.id)
+  );
 }
