@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, gt, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, calendarVersions, groupSessions, patientProfiles, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
@@ -111,41 +111,45 @@ export const busyEpochsPerDietitian = {
   ends: epochs(appointments.blockedUntil),
 };
 
-/** Loads calendars from the tables, one query per kind of row for all of them. */
+/**
+ * Loads calendars from the tables in one statement, a row per dietitian: the appointments' busy
+ * instants as two arrays of epoch seconds (as busyEpochsPerDietitian), group sessions and time off
+ * as pairs, and the weekly schedules. One statement, not four: a calendar is reloaded at the first
+ * search after each booking, and each statement costs a round trip (issue #29).
+ */
 async function loadCalendars(db: Database, who: readonly { id: number; version: number }[], fromMs: number, timeZone: string) {
-  const ids = who.map((w) => w.id);
   const from = new Date(fromMs);
-  const taken = await db
-    .select(busyEpochsPerDietitian)
-    .from(appointments)
-    .where(and(inArray(appointments.employeeId, ids), ne(appointments.status, 'cancelled'), gt(appointments.blockedUntil, from)))
-    .groupBy(appointments.employeeId);
-  // A group session holds its dietitian's time at any office; its seats are inside it.
-  const sessions = await db
-    .select({ employeeId: groupSessions.employeeId, startsAt: groupSessions.startsAt, endsAt: groupSessions.blockedUntil })
-    .from(groupSessions)
-    .where(and(inArray(groupSessions.employeeId, ids), ne(groupSessions.status, 'cancelled'), gt(groupSessions.blockedUntil, from)));
-  // Never the reason: it is private.
-  const absences = await db
-    .select({ employeeId: timeOff.employeeId, startsAt: timeOff.startsAt, endsAt: timeOff.endsAt })
-    .from(timeOff)
-    .where(and(inArray(timeOff.employeeId, ids), gt(timeOff.endsAt, from)));
-  const schedules = await db.select().from(weeklySchedules).where(inArray(weeklySchedules.employeeId, ids));
-
-  const takenOf = new Map(taken.map((row) => [row.employeeId, row]));
+  const result = await db.execute<{ id: number; starts: number[] | null; ends: number[] | null; others: [number, number][] | null; schedules: [number, number, number, number][] | null }>(sql`
+    SELECT ${users.id} AS id, taken.starts, taken.ends,
+      (SELECT json_agg(json_build_array(date_part('epoch', held.starts_at), date_part('epoch', held.ends_at))) FROM (
+          SELECT ${groupSessions.startsAt} AS starts_at, ${groupSessions.blockedUntil} AS ends_at FROM ${groupSessions}
+           WHERE ${groupSessions.employeeId} = ${users.id} AND ${groupSessions.status} <> 'cancelled' AND ${groupSessions.blockedUntil} > ${from}
+          UNION ALL
+          SELECT ${timeOff.startsAt}, ${timeOff.endsAt} FROM ${timeOff} WHERE ${timeOff.employeeId} = ${users.id} AND ${timeOff.endsAt} > ${from}
+        ) AS held) AS others,
+      (SELECT json_agg(json_build_array(${weeklySchedules.officeId}, ${weeklySchedules.weekday}, ${weeklySchedules.startMinute}, ${weeklySchedules.endMinute}))
+         FROM ${weeklySchedules} WHERE ${weeklySchedules.employeeId} = ${users.id}) AS schedules
+    FROM ${users} LEFT JOIN LATERAL (
+      SELECT ${busyEpochsPerDietitian.starts} AS starts, ${busyEpochsPerDietitian.ends} AS ends FROM ${appointments}
+       WHERE ${appointments.employeeId} = ${users.id} AND ${appointments.status} <> 'cancelled' AND ${appointments.blockedUntil} > ${from}
+    ) AS taken ON true
+    WHERE ${inArray(users.id, who.map((w) => w.id))}`);
+  const rowOf = new Map(result.rows.map((row) => [Number(row.id), row]));
   const weekOf = weekOfInstant(timeZone);
   return who.map(({ id, version }): [number, Calendar] => {
-    const row = takenOf.get(id);
+    const row = rowOf.get(id);
     const pairs: (readonly [number, number])[] = [];
     const weeks = new Map<string, number>();
+    const ends = row?.ends ?? [];
     for (const [i, start] of (row?.starts ?? []).entries()) {
       const startMs = Math.round(Number(start) * 1000);
-      pairs.push([startMs, Math.round(Number(row!.ends[i]) * 1000)]);
+      pairs.push([startMs, Math.round(Number(ends[i]) * 1000)]);
       const week = weekOf(startMs);
       weeks.set(week, (weeks.get(week) ?? 0) + 1);
     }
-    for (const r of [...sessions, ...absences]) if (r.employeeId === id) pairs.push([r.startsAt.getTime(), r.endsAt.getTime()]);
-    const blocks = schedules.filter((s) => s.employeeId === id).map(({ officeId, weekday, startMinute, endMinute }) => ({ officeId, weekday, startMinute, endMinute }));
+    // A group session holds its dietitian's time at any office (its seats are inside it); time off's reason is never read.
+    for (const [start, end] of row?.others ?? []) pairs.push([Math.round(start * 1000), Math.round(end * 1000)]);
+    const blocks = (row?.schedules ?? []).map(([officeId, weekday, startMinute, endMinute]) => ({ officeId, weekday, startMinute, endMinute }));
     return [id, { version, fromMs, timeZone, busy: mergeRanges(pairs), weeks, schedules: blocks }];
   });
 }
