@@ -1,11 +1,12 @@
 // After `next build` (npm run build): hashes the inline scripts of every page Next prerendered
 // into .next/csp-hashes.json, which the middleware reads to give those pages a strict policy
 // without a nonce (issue 14, lib/http/staticPageHashes.ts). Prints what it wrote.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageScriptHashes, STATIC_PAGE_HASHES_FILE, type PrerenderManifest, type StaticPageHashes } from '../lib/http/staticPageHashes';
 import { siteOrigin } from '../lib/seo/siteUrl';
 import { allowedMethods, apiRoutes, type ApiPath } from '../lib/http/apiRoutes';
+import { linkDuplicateChunks } from './server-chunks';
 
 const distDir = path.resolve(process.argv[2] ?? '.next');
 const appDir = path.join(distDir, 'server', 'app');
@@ -39,3 +40,10 @@ console.log(`post-build: ${pages.length} prerendered pages for ${written.origin}
 // scripts/start.mjs: it answers methods the Fetch API cannot carry (TRACE) before Next.
 const allowed = Object.fromEntries((Object.keys(apiRoutes) as ApiPath[]).map((route) => [route, allowedMethods(route)]));
 writeFileSync(path.join(distDir, 'api-methods.json'), `${JSON.stringify(allowed, null, 1)}\n`);
+
+// One copy of each server chunk (server-chunks.ts), in the build and in a standalone build's copy of it.
+for (const dir of [path.join(distDir, 'server', 'chunks'), path.join(distDir, 'standalone', '.next', 'server', 'chunks')]) {
+  if (!existsSync(dir)) continue;
+  const { linked, bytes } = linkDuplicateChunks(dir);
+  console.log(`post-build: ${linked} duplicate server chunks (${(bytes / 1e6).toFixed(1)} MB) linked to one copy each in ${dir}`);
+}
