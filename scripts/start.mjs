@@ -34,10 +34,12 @@ const port = Number.parseInt(process.env.PORT ?? '', 10) || 3000;
 const bindTo = process.env.HOSTNAME || undefined;
 const isLoopback = (host) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/.test(host);
 
-// The standalone folder has no next.config.ts: its configuration was written into the build.
+// The standalone folder (Next writes its server.js there) runs on the configuration written into
+// the build, as server.js does: its copy of next.config.ts would need the build tools, which the
+// folder does not hold once moved away from the repository.
 const serverFiles = path.join(dir, '.next', 'required-server-files.json');
-const hasConfigFile = ['ts', 'mjs', 'js'].some((ext) => existsSync(path.join(dir, `next.config.${ext}`)));
-if (!hasConfigFile && existsSync(serverFiles) && !process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) {
+const standalone = existsSync(path.join(dir, 'server.js')) || !['ts', 'mjs', 'js'].some((ext) => existsSync(path.join(dir, `next.config.${ext}`)));
+if (standalone && existsSync(serverFiles) && !process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) {
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(serverFiles, 'utf8')).config);
 }
 
