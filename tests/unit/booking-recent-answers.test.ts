@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAvailableSlots, mergeRanges, type AvailabilityInput } from '@/lib/server/booking/availability';
-import { recentOrNewSlots } from '@/lib/server/booking/recentAnswers';
+import { answerJson, recentOrNewSlots } from '@/lib/server/booking/recentAnswers';
+import { ok, okWithJsonMember } from '@/lib/server/http/respond';
 
 /**
  * The slot search's last answers (issue #29): reused for the same question while they are still
@@ -64,5 +65,25 @@ describe('recentOrNewSlots', () => {
     const first = recentOrNewSlots(asked);
     expect(recentOrNewSlots(asked)).not.toBe(first);
     expect(recentOrNewSlots(asked)).toEqual(first);
+  });
+});
+
+describe('answerJson and okWithJsonMember', () => {
+  it('write a reused answer once, and send the body and headers ok() would', async () => {
+    const input = question();
+    const answer = recentOrNewSlots(input);
+    const json = answerJson(answer);
+    expect(answerJson(recentOrNewSlots(input))).toBe(json);
+    expect(answerJson(getAvailableSlots(input))).not.toBe(json);
+
+    const payload = { appointment_token: 'a.b.c', pricing_data: { total_price: '56.50', note: 'café « 9 h 45 »' } };
+    const response = okWithJsonMember(payload, 'appointment_options', json);
+    const expected = ok({ ...payload, appointment_options: answer });
+    expect(await response.text()).toBe(await expected.text());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(expected.headers.get('content-type'));
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await okWithJsonMember({}, 'appointment_options', json).json()).toEqual({ appointment_options: JSON.parse(JSON.stringify(answer)) });
+    expect(() => okWithJsonMember({ appointment_options: 1 }, 'appointment_options', json)).toThrow();
   });
 });

@@ -66,3 +66,15 @@ export function recentOrNewSlots(input: AvailabilityInput): AppointmentOptions {
   }
   return options;
 }
+
+const written = new WeakMap<object, Uint8Array>();
+
+/**
+ * An answer as JSON bytes, written once per answer object: a reused answer (above) is the same
+ * object, so the next searches send the same bytes instead of writing thousands of slots again.
+ */
+export function answerJson(options: object): Uint8Array {
+  let json = written.get(options);
+  if (json === undefined) written.set(options, (json = Buffer.from(JSON.stringify(options))));
+  return json;
+}

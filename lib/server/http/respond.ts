@@ -11,6 +11,18 @@ export function ok(payload: Record<string, unknown>, init: { status?: number; he
   return Response.json(payload, { status: init.status ?? 200, headers });
 }
 
+/**
+ * `ok` for a payload with one large member already written as JSON (`json`, UTF-8): the slot
+ * search's answer, written once and reused while it holds (issue #29). The same body and headers
+ * as `ok({ ...payload, [name]: value })`.
+ */
+export function okWithJsonMember(payload: Record<string, unknown>, name: string, json: Uint8Array): Response {
+  if (Object.hasOwn(payload, name)) throw new Error(`okWithJsonMember: "${name}" is already a member of the payload`);
+  const head = JSON.stringify(payload);
+  const body = Buffer.concat([Buffer.from(`${head === '{}' ? '{' : `${head.slice(0, -1)},`}${JSON.stringify(name)}:`), json, Buffer.from('}')]);
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json', ...noStore } });
+}
+
 /** The failure shape: { code, message, messages: [{message, type:'error'}], field_errors? } (DESIGN §4.2). */
 export function failure(error: AppError, requestT: ServerTranslator): Response {
   const { fieldErrors, headers, values, extra, locale } = error.options;
