@@ -89,13 +89,15 @@ export async function cachedCalendars(db: Database, dietitians: SQLWrapper, from
     for (const [id, calendar] of loaded) cache.set(id, calendar);
     calendarCacheStats.loaded += loaded.length;
   }
-  const toDate = (epochSeconds: number) => new Date(Math.round(Number(epochSeconds) * 1000));
   return {
     dietitians: people.map(({ id, firstName, lastName }) => ({ id, firstName, lastName, calendar: cache.get(id)! })),
-    ownVisits: (row?.own ?? []).map(([start, end]) => ({ startsAt: toDate(start), endsAt: toDate(end) })),
+    ownVisits: (row?.own ?? []).map(([start, end]) => ({ startsAt: new Date(epochMs(start)), endsAt: new Date(epochMs(end)) })),
     preferredDietitianId: row?.preferred ?? null,
   };
 }
+
+/** Epoch seconds as the database gives them (float8, or its text) to whole epoch milliseconds. */
+export const epochMs = (seconds: number | string) => Math.round(Number(seconds) * 1000);
 
 const epochs = (column: typeof appointments.startsAt | typeof appointments.blockedUntil) => sql<number[]>`array_agg(date_part('epoch', ${column}))`;
 
@@ -142,13 +144,13 @@ async function loadCalendars(db: Database, who: readonly { id: number; version: 
     const weeks = new Map<string, number>();
     const ends = row?.ends ?? [];
     for (const [i, start] of (row?.starts ?? []).entries()) {
-      const startMs = Math.round(Number(start) * 1000);
-      pairs.push([startMs, Math.round(Number(ends[i]) * 1000)]);
+      const startMs = epochMs(start);
+      pairs.push([startMs, epochMs(ends[i]!)]);
       const week = weekOf(startMs);
       weeks.set(week, (weeks.get(week) ?? 0) + 1);
     }
     // A group session holds its dietitian's time at any office (its seats are inside it); time off's reason is never read.
-    for (const [start, end] of row?.others ?? []) pairs.push([Math.round(start * 1000), Math.round(end * 1000)]);
+    for (const [start, end] of row?.others ?? []) pairs.push([epochMs(start), epochMs(end)]);
     const blocks = (row?.schedules ?? []).map(([officeId, weekday, startMinute, endMinute]) => ({ officeId, weekday, startMinute, endMinute }));
     return [id, { version, fromMs, timeZone, busy: mergeRanges(pairs), weeks, schedules: blocks }];
   });

@@ -9,7 +9,7 @@ import { AppError } from '@/lib/server/http/appError';
 import type { CheckAppointmentInput, FetchAppointmentsInput } from '@/lib/schemas/bookingSlots';
 import { getConfig } from '@/lib/server/config';
 import { slotUnavailable } from './appointments';
-import { busyEpochsPerDietitian, cachedCalendars, type CachedDietitian } from './calendarCache';
+import { busyEpochsPerDietitian, cachedCalendars, epochMs, type CachedDietitian } from './calendarCache';
 import { recentOrNewSlots } from './recentAnswers';
 import { countWeeklyLoad, findSlot, type AppointmentSlot, type AvailabilityInput, type Dietitian, type ScheduleBlock } from './availability';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate } from './clinicTime';
@@ -191,7 +191,7 @@ async function loadCalendarRows(
     )
     .groupBy(appointments.employeeId);
   const taken = takenRows.flatMap(({ employeeId, starts, ends }) =>
-    starts.map((start, i) => ({ employeeId, startsAt: new Date(Math.round(Number(start) * 1000)), endsAt: new Date(Math.round(Number(ends[i]) * 1000)) })),
+    starts.map((start, i) => ({ employeeId, startsAt: new Date(epochMs(start)), endsAt: new Date(epochMs(ends[i]!)) })),
   );
   // A group session holds its dietitian's time as a visit does (issue #28), at any office; its
   // seats are appointments at the session's own time, already inside it.
