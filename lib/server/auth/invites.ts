@@ -24,7 +24,7 @@ export async function createInvite(db: Database, email: string, locale: Locale, 
   const now = new Date();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000);
   const invite = await db.transaction(async (tx) => {
-    const [account] = await tx.select({ isActive: users.isActive, isEmployee: users.isEmployee }).from(users).where(eq(users.email, address));
+    const [account] = await tx.select({ isActive: users.isActive, isEmployee: users.isEmployee }).from(users).where(and(eq(users.email, address), isNull(users.closedAt)));
     if (account) {
       const deactivatedColleague = account.isEmployee && !account.isActive;
       throw new AppError('account_exists', 409, deactivatedColleague ? 'teamAccountInactive' : 'teamAccountExists');

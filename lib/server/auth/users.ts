@@ -1,12 +1,17 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { fullName } from '@/lib/format/personName';
 import type { Database } from '@/lib/server/db/client';
 import { patientProfiles, users } from '@/lib/server/db/schema';
 import type { User } from './sessions';
 
+/** The open account of an address: a closed account (issue #30) no longer signs in, resets or blocks a new sign-up. */
 export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.closedAt)))
+    .limit(1);
   return user;
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -21,10 +22,17 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     passwordResetRequired: boolean('password_reset_required').notNull().default(false),
     profilePictureUrl: text('profile_picture_url'),
+    /**
+     * The patient closed the account (issue #30): sign-in is refused, the password hash is erased,
+     * and the address may open a new account. The row stays as long as the clinical and financial
+     * record it names must be kept (lib/server/privacy/retention.ts).
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  // One open account per address; closed accounts keep theirs for the record.
+  (t) => [uniqueIndex('users_email_key').on(t.email).where(sql`${t.closedAt} IS NULL`)],
 );
 
 /** A patient's address (the sign-up wizard's third step). */

@@ -10,3 +10,4 @@ export * from './mail';
 export * from './waitlist';
 export * from './payments';
 export * from './handouts';
+export * from './privacy';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { hashPassword } from '@/lib/server/auth/passwords';
 import type { Database } from '../client';
 import { employeeProfiles, employeeSkills, patientProfiles, skills, users, weeklySchedules } from '../schema';
@@ -85,7 +85,7 @@ async function insertUserIfNew(db: Database, values: typeof users.$inferInsert):
   const [row] = await db
     .insert(users)
     .values({ ...values, emailVerifiedAt: new Date() })
-    .onConflictDoNothing({ target: users.email })
+    .onConflictDoNothing({ target: users.email, where: isNull(users.closedAt) })
     .returning({ id: users.id });
   return row?.id;
 }
