@@ -4,9 +4,9 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './profile.module.css';
 
-type ToolHref = '/profile/agenda' | '/profile/schedule' | '/profile/patients' | '/profile/waitlist' | '/profile/group-sessions' | '/profile/team';
+type ToolHref = '/profile/agenda' | '/profile/schedule' | '/profile/patients' | '/profile/waitlist' | '/profile/group-sessions' | '/profile/team' | '/profile/records-requests';
 
-/** An employee's ways into running the clinic; the team page is for administrators. */
+/** An employee's ways into running the clinic; the team and records requests pages are for administrators. */
 export function ClinicTools({ admin, className }: { admin: boolean; className?: string }) {
   const t = useTranslations('Profile.clinic');
   const links: Array<{ href: ToolHref; label: string; text: string }> = [
@@ -15,7 +15,12 @@ export function ClinicTools({ admin, className }: { admin: boolean; className?: 
     { href: '/profile/patients', label: t('patients'), text: t('patientsText') },
     { href: '/profile/waitlist', label: t('waitlist'), text: t('waitlistText') },
     { href: '/profile/group-sessions', label: t('groupSessions'), text: t('groupSessionsText') },
-    ...(admin ? [{ href: '/profile/team' as const, label: t('team'), text: t('teamText') }] : []),
+    ...(admin
+      ? [
+          { href: '/profile/team' as const, label: t('team'), text: t('teamText') },
+          { href: '/profile/records-requests' as const, label: t('recordsRequests'), text: t('recordsRequestsText') },
+        ]
+      : []),
   ];
   return (
     <section className={className} aria-labelledby="profile-clinic">

@@ -48,6 +48,7 @@ export const guarded = new Set<AppPathname>([
   '/profile/team',
   '/profile/waitlist',
   '/profile/group-sessions',
+  '/profile/records-requests',
   '/change-password',
 ]);
 

@@ -18,10 +18,13 @@ export async function requireEmployee(db: Database, request: Request) {
   return session.user;
 }
 
-/** The signed-in administrator (an employee with the admin flag): inviting and deactivating colleagues. */
-export async function requireAdmin(db: Database, request: Request) {
+/**
+ * The signed-in administrator (an employee with the admin flag): inviting and deactivating
+ * colleagues, records requests. `refusal` is the Server text a non-admin employee gets.
+ */
+export async function requireAdmin(db: Database, request: Request, refusal: 'teamAdminOnly' | 'recordsAdminOnly' = 'teamAdminOnly') {
   const user = await requireEmployee(db, request);
-  if (!user.isAdmin) throw new AppError('forbidden', 403, 'teamAdminOnly');
+  if (!user.isAdmin) throw new AppError('forbidden', 403, refusal);
   return user;
 }
 

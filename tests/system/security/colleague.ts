@@ -25,6 +25,14 @@ export async function colleagueChecks(ctx: Context, section: Section): Promise<v
   expect(await send({ method: 'POST', path: '/api/clinic/mail-failures/1/retry', cookie }), 403, 'a non-admin employee sends an e-mail again');
   expect(await send({ method: 'POST', path: `/api/clinic/employees/${fixtures.otherEmployeeId}/deactivate`, cookie }), 403, 'a non-admin employee deactivates a colleague');
   expect(await send({ method: 'POST', path: `/api/clinic/employees/${fixtures.otherEmployeeId}/reactivate`, cookie }), 403, 'a non-admin employee reactivates a colleague');
+  expect(await send({ method: 'GET', path: '/api/clinic/records-requests?status=all', cookie }), 403, 'a non-admin employee reads the records requests');
+  expect(
+    await send({ method: 'POST', path: '/api/clinic/records-requests', body: { kind: 'access', guest_email: `records-colleague-${ctx.runId}@example.com`, received_on: new Date().toISOString().slice(0, 10) }, cookie }),
+    403,
+    'a non-admin employee records a records request',
+  );
+  expect(await send({ method: 'PATCH', path: '/api/clinic/records-requests/00000000-0000-4000-8000-000000000000', body: { status: 'completed' }, cookie }), 403, 'a non-admin employee handles a records request');
+  expect(await send({ method: 'GET', path: '/api/clinic/records-requests/people?search=example', cookie }), 403, 'a non-admin employee searches the people of records requests');
   expect(await send({ method: 'POST', path: `/api/clinic/appointments/${fixtures.appointmentA}/status`, body: { status: 'booked' }, cookie }), 403, "a non-admin employee marks another dietitian's appointment");
   expect(await send({ method: 'GET', path: '/api/clinic/schedule', cookie }), 200, 'a non-admin employee reads their own schedule');
 
