@@ -93,6 +93,7 @@ export function ManageAppointment() {
         <ManageReschedule token={token} onMoved={(next) => settle(next, 'moved')} onBack={() => setMode('view')} />
       ) : null}
       <ManageReceipts token={token} />
+      <p>{t.rich('myData', { link: (chunks) => <Link href="/my-data-request">{chunks}</Link> })}</p>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { Appointments } from './appointments/Appointments';
 import { ClinicTools } from './ClinicTools';
 import { Avatar } from './Avatar';
 import { IntakeFormsLinks } from './IntakeFormsLinks';
+import { MyData } from './MyData';
 import styles from './profile.module.css';
 import { Receipts } from './receipts/Receipts';
 import { useRoleDescription } from './useRoleDescription';
@@ -128,6 +129,8 @@ export function ProfileView() {
       {profile.is_employee ? null : <Receipts className={styles.section} />}
 
       <IntakeFormsLinks className={styles.section} employee={profile.is_employee} />
+
+      <MyData className={styles.section} patient={profile.is_patient && !profile.is_employee} />
 
       <section className={styles.section} aria-labelledby="profile-security">
         <h2 id="profile-security">{t('securityHeading')}</h2>

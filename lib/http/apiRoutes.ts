@@ -4,6 +4,8 @@
  * walk this table. A unit test checks it against the route files, so it cannot drift.
  */
 export const apiRoutes = {
+  '/api/account/close': ['POST'],
+  '/api/account/data-export': ['GET'],
   '/api/address/metadata': ['GET'],
   '/api/analytics/pageview': ['POST'],
   '/api/auth/change-password': ['POST'],
@@ -44,6 +46,7 @@ export const apiRoutes = {
   '/api/build': ['GET'],
   '/api/clinic/agenda': ['GET'],
   '/api/clinic/appointments/[id]/payments': ['GET', 'POST'],
+  '/api/clinic/data-export': ['GET'],
   '/api/clinic/appointments/[id]/status': ['POST'],
   '/api/clinic/employees/[id]/deactivate': ['POST'],
   '/api/clinic/employees/[id]/reactivate': ['POST'],
@@ -65,6 +68,9 @@ export const apiRoutes = {
   '/api/clinic/patients/[id]': ['GET'],
   '/api/clinic/receipts/[id]/pdf': ['GET'],
   '/api/clinic/receipts/[id]/void': ['POST'],
+  '/api/clinic/records-requests': ['GET', 'POST'],
+  '/api/clinic/records-requests/[id]': ['PATCH'],
+  '/api/clinic/records-requests/people': ['GET'],
   '/api/clinic/schedule': ['GET', 'PUT'],
   '/api/clinic/team': ['GET'],
   '/api/clinic/time-off': ['POST'],
@@ -80,6 +86,8 @@ export const apiRoutes = {
   '/api/intake/[id]': ['GET'],
   '/api/intake/draft': ['GET', 'PUT', 'DELETE'],
   '/api/nutrition/skills/all': ['GET'],
+  '/api/privacy/data-export': ['POST'],
+  '/api/privacy/data-request': ['POST'],
   '/api/receipts': ['GET'],
   '/api/receipts/[id]/pdf': ['GET'],
   '/api/receipts/year/[year]/pdf': ['GET'],

@@ -27,6 +27,8 @@ export const pathnames = {
   '/profile/waitlist': { en: '/profile/waitlist', fr: '/profile/liste-attente' },
   // Issue 28: the clinic's group sessions and series.
   '/profile/group-sessions': { en: '/profile/group-sessions', fr: '/profile/seances-de-groupe' },
+  // Issue 30: the administrators' list of records requests (PHIPA s. 54 and 55).
+  '/profile/records-requests': { en: '/profile/records-requests', fr: '/profile/demandes-de-dossiers' },
   '/login': { en: '/login', fr: '/connexion' },
   '/signup': { en: '/signup', fr: '/inscription' },
   '/signup/employee': { en: '/signup/employee', fr: '/inscription/employe' },
@@ -56,6 +58,8 @@ export const pathnames = {
   '/manage-appointment': { en: '/manage-appointment', fr: '/gerer-mon-rendez-vous' },
   // Added by issue 16: a place on the waitlist and its offers, opened from the e-mailed links.
   '/waitlist': { en: '/waitlist', fr: '/liste-attente' },
+  // Issue 30: a guest asks for their data, and downloads it from the e-mailed link.
+  '/my-data-request': { en: '/my-data-request', fr: '/demande-de-donnees' },
   '/patient-form': { en: '/patient-form', fr: '/formulaire-patient' },
   '/services/group-programs': {
     en: '/services/group-programs',
@@ -148,6 +152,7 @@ const unlistedPathnames = new Set<AppPathname>([
   '/profile/team',
   '/profile/waitlist',
   '/profile/group-sessions',
+  '/profile/records-requests',
   '/login',
   '/signup',
   '/signup/employee',
@@ -159,6 +164,7 @@ const unlistedPathnames = new Set<AppPathname>([
   '/reset-password/[uid]/[token]',
   '/manage-appointment',
   '/waitlist',
+  '/my-data-request',
 ]);
 
 export function isListedPathname(pathname: AppPathname): boolean {

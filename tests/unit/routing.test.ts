@@ -81,6 +81,9 @@ const ADDED: ReadonlyArray<readonly [string, string]> = [
   ['/waitlist', '/fr/liste-attente'],
   // Issue 28: the clinic's group sessions.
   ['/profile/group-sessions', '/fr/profile/seances-de-groupe'],
+  // Issue 30: the administrators' records requests, and a guest's request for their data.
+  ['/profile/records-requests', '/fr/profile/demandes-de-dossiers'],
+  ['/my-data-request', '/fr/demande-de-donnees'],
 ];
 
 const ALL = [...SPEC, ...ADDED];
@@ -107,6 +110,8 @@ const UNLISTED = [
   '/profile/waitlist',
   '/profile/group-sessions',
   '/waitlist',
+  '/profile/records-requests',
+  '/my-data-request',
 ];
 
 /** '/blog/{slug}' -> '/blog/[slug]', the internal pathname of the route table. */
@@ -206,8 +211,8 @@ describe('isListedPathname', () => {
     expect(isListedPathname(internalOf(path))).toBe(true);
   });
 
-  it('lists 26 of the 47 pages (none of those added by issues)', () => {
-    expect(allPathnames).toHaveLength(47);
+  it('lists 26 of the 49 pages (none of those added by issues)', () => {
+    expect(allPathnames).toHaveLength(49);
     expect(allPathnames.filter(isListedPathname)).toHaveLength(26);
   });
 });

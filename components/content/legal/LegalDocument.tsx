@@ -10,7 +10,7 @@ import styles from './legal.module.css';
 type Section = { title: string; paragraphs: object; items?: object; after?: object };
 
 /** When the policies were last revised: shown at the top of both documents. */
-export const legalRevisionDate = '2026-11-01';
+export const legalRevisionDate = '2026-11-26';
 
 /** The clinic's contact details, put in place of {email} and {phone} in the texts. */
 function withContacts(text: string): string {

@@ -13,7 +13,7 @@ import { hashToken } from './tokens';
  */
 export const LINK_MISSES: Limit = { max: 20, windowMs: 15 * 60_000 };
 
-export type LinkKind = 'manage' | 'waitlist';
+export type LinkKind = 'manage' | 'waitlist' | 'data';
 
 /**
  * What `find` answers for the token's hash, or null; a null counts as a miss of the caller's

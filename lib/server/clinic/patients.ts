@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gte, inArray, min, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, min, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
@@ -165,7 +165,7 @@ export async function clinicPatientDetail(db: Database, input: { id: string; loc
   const name = fullName(user);
 
   const ownForms = user.emailVerifiedAt
-    ? or(eq(intakeSubmissions.userId, user.id), eq(intakeSubmissions.email, user.email))
+    ? or(eq(intakeSubmissions.userId, user.id), and(isNull(intakeSubmissions.userId), eq(intakeSubmissions.email, user.email)))
     : eq(intakeSubmissions.userId, user.id);
   const [history, forms] = await Promise.all([
     appointmentHistory(db, { id: user.id, name }, input.locale, input.now),

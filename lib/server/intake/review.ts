@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Locale } from '@/lib/i18n/routing';
 import type { IntakeAnswers } from '@/lib/schemas/intake';
@@ -18,11 +18,13 @@ import { decryptJson, submissionContext } from './crypto';
 function visibleTo(reader: User): SQL | undefined {
   if (reader.isEmployee) return undefined;
   const byAccount = eq(intakeSubmissions.userId, reader.id);
-  return reader.emailVerifiedAt ? or(byAccount, eq(intakeSubmissions.email, reader.email)) : byAccount;
+  // By address, only the forms sent without an account: a closed account's forms stay its own
+  // when the address opens a new one (issue #30).
+  return reader.emailVerifiedAt ? or(byAccount, and(isNull(intakeSubmissions.userId), eq(intakeSubmissions.email, reader.email))) : byAccount;
 }
 
 function canRead(reader: User, row: IntakeSubmissionRow): boolean {
-  return reader.isEmployee || row.userId === reader.id || (reader.emailVerifiedAt !== null && row.email === reader.email);
+  return reader.isEmployee || row.userId === reader.id || (row.userId === null && reader.emailVerifiedAt !== null && row.email === reader.email);
 }
 
 /**

@@ -187,6 +187,30 @@ export const matrixRows: Row[] = [
       from: '127.0.0.9',
     }),
   ),
+  // Issue #30: a person's own data. Every signed-in person downloads their own export; only an
+  // employee gets someone else's. Closing is tried with a wrong password: the run's people stay.
+  { route: '/api/account/data-export', method: 'GET', expect: [401, 200, 200, 200] },
+  {
+    route: '/api/account/close',
+    method: 'POST',
+    expect: [401, 400, 400, 403],
+    req: () => ({ body: { password: 'not the password of anyone here' } }),
+    why: 'a wrong password for patients; an employee account is closed by an administrator',
+  },
+  {
+    route: '/api/clinic/data-export',
+    method: 'GET',
+    expect: [401, 403, 403, 200],
+    req: (ctx) => ({ path: `/api/clinic/data-export?patient_id=${ctx.people.patientA.userId}` }),
+  },
+  { route: '/api/privacy/data-request', method: 'POST', expect: [200, 200, 200, 200], req: (ctx, who) => ({ body: { email: `nobody-${who}-${ctx.runId}@example.com` } }) },
+  {
+    route: '/api/privacy/data-export',
+    method: 'POST',
+    expect: [410, 410, 410, 410],
+    req: (ctx, who) => ({ body: { token: manageToken(ctx.runId, who) } }),
+    why: 'an unknown link: the same answer as a used or expired one',
+  },
   {
     route: '/api/clinic/employees/[id]/registration',
     method: 'PUT',
@@ -243,6 +267,23 @@ export const matrixRows: Row[] = [
   },
   { route: '/api/clinic/patients', method: 'GET', expect: [401, 403, 403, 200] },
   { route: '/api/clinic/patients/[id]', method: 'GET', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/patients/${ctx.people.patientA.userId}` }) },
+  // Records requests (issue #30 item 5): administrators only; a non-admin employee's 403s are in colleague.ts.
+  { route: '/api/clinic/records-requests', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: '/api/clinic/records-requests?status=all' }) },
+  {
+    route: '/api/clinic/records-requests',
+    method: 'POST',
+    expect: [401, 403, 403, 201],
+    req: (ctx, who) => ({ body: { kind: 'access', guest_email: `records-${who}-${ctx.runId}@example.com`, received_on: clinicToday() } }),
+    why: "a guest's access request, received today",
+  },
+  {
+    route: '/api/clinic/records-requests/[id]',
+    method: 'PATCH',
+    expect: [401, 403, 403, 404],
+    req: () => ({ path: '/api/clinic/records-requests/00000000-0000-4000-8000-000000000000', body: { status: 'completed' } }),
+    why: 'no such request: 404 for the administrator',
+  },
+  { route: '/api/clinic/records-requests/people', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: '/api/clinic/records-requests/people?search=example' }) },
   { route: '/api/clinic/schedule', method: 'GET', expect: [401, 403, 403, 200] },
   { route: '/api/clinic/schedule', method: 'PUT', expect: [401, 403, 403, 200], req: (ctx) => ({ body: { ranges: ctx.fixtures.scheduleRanges } }), why: 'the current schedule again' },
   { route: '/api/clinic/team', method: 'GET', expect: [401, 403, 403, 200] },

@@ -15,3 +15,4 @@ export { passwordResetEmail } from './passwordReset';
 export { verificationEmail } from './verification';
 export { welcomeEmail } from './welcome';
 export { waitlistJoinedEmail, waitlistOfferEmail, waitlistRemovedEmail } from './waitlist';
+export { accountClosedEmail, dataExportLinkEmail } from './privacy';

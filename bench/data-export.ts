@@ -1,0 +1,135 @@
+// `npm run bench:data-export`: the size and time of a patient's export (issue #30) after five
+// years at the clinic: a visit every two weeks (130, each paid, with its receipt), an intake form
+// each year, the e-mails of every visit. Times the whole download as the patient gets it (the
+// records read, data.json, the summary, every receipt's PDF, the ZIP) read to its last byte. On
+// PGlite by default, on PostgreSQL with BENCH_DATABASE_URL. Prints JSON and exits 0: a benchmark
+// reports, the reader judges.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { resetConfigForTests } from '../lib/server/config';
+import { setDatabaseForTests } from '../lib/server/db/client';
+import { appointments, employeeProfiles, intakeSubmissions, offices, patientProfiles, services, skills, users } from '../lib/server/db/schema';
+import { queueEmail } from '../lib/server/email/queue';
+import { encryptJson, submissionContext } from '../lib/server/intake/crypto';
+import { exportResponse } from '../lib/server/privacy/exportZip';
+import { recordPayment } from '../lib/server/receipts/recordPayment';
+import { completeIntakeAnswers } from '../tests/support/intakeAnswers';
+import { openBenchDatabase } from './support/database';
+import { summarize } from './support/stats';
+
+const YEARS = 5;
+const VISIT_EVERY_DAYS = 14;
+const RUNS = 5;
+const DAY = 86_400_000;
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'clinic-bench-export-'));
+  process.env.DATA_DIR = dataDir; // the generated secrets (intake key) live there
+  resetConfigForTests();
+  const handle = await openBenchDatabase();
+  const db = handle.db;
+  try {
+    setDatabaseForTests(db);
+    const [service] = await db.select().from(services).where(eq(services.slug, 'follow-up'));
+    const [office] = await db.select().from(offices).where(eq(offices.isVirtual, false)).orderBy(offices.id).limit(1);
+    const [skill] = await db.select().from(skills).orderBy(skills.id).limit(1);
+    const [dietitian] = await db
+      .insert(users)
+      .values({ email: 'dietitian@bench.test', passwordHash: 'bench', firstName: 'Bench', lastName: 'Dietitian', isEmployee: true })
+      .returning();
+    const [patient] = await db
+      .insert(users)
+      .values({ email: 'patient@bench.test', passwordHash: 'bench', firstName: 'Camille', lastName: 'Tremblay', isPatient: true, emailVerifiedAt: new Date(), createdAt: new Date(Date.now() - YEARS * 366 * DAY) })
+      .returning();
+    await db.insert(employeeProfiles).values({ userId: dietitian!.id, titleEn: 'RD', titleFr: 'Dt.P.', bioEn: '-', bioFr: '-', languages: ['fr'], registrationNumber: '1234' });
+    await db.insert(patientProfiles).values({ userId: patient!.id, streetNumber: '120', streetName: 'Rideau Street', city: 'Ottawa', provinceCode: 'ON', countryCode: 'CA', postalCode: 'K1N5X6' });
+
+    const first = Date.now() - YEARS * 365 * DAY;
+    let visits = 0;
+    for (let at = first; at < Date.now() - DAY; at += VISIT_EVERY_DAYS * DAY) {
+      const startsAt = new Date(Math.floor(at / DAY) * DAY + 15 * 3_600_000);
+      const [visit] = await db
+        .insert(appointments)
+        .values({
+          patientId: patient!.id,
+          employeeId: dietitian!.id,
+          serviceId: service!.id,
+          officeId: office!.id,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + service!.clientDurationMinutes * 60_000),
+          blockedUntil: new Date(startsAt.getTime() + service!.employeeDurationMinutes * 60_000),
+          sessionLanguage: 'fr',
+          reasons: [skill!.id],
+          status: 'completed',
+          priceCents: service!.basePriceCents,
+          taxCents: 0,
+          totalCents: service!.basePriceCents,
+          createdAt: new Date(startsAt.getTime() - 7 * DAY),
+        })
+        .returning();
+      await recordPayment(db, {
+        appointmentId: visit!.id,
+        payment: { amount_cents: service!.basePriceCents, method: 'card', paid_on: startsAt.toISOString().slice(0, 10) },
+        recorder: { id: dietitian!.id },
+        locale: 'fr',
+      });
+      for (const subject of ['Rendez-vous confirmé', 'Rappel de rendez-vous']) {
+        await queueEmail(db, { purpose: 'appointment', message: { to: patient!.email, language: 'fr', subject, text: '-', html: '<p>-</p>' } });
+      }
+      visits += 1;
+    }
+    for (let year = 0; year < YEARS; year++) {
+      const publicId = crypto.randomUUID();
+      await db.insert(intakeSubmissions).values({
+        publicId,
+        userId: patient!.id,
+        email: patient!.email,
+        firstName: 'Camille',
+        lastName: 'Tremblay',
+        language: 'fr',
+        consentVersion: '2026-11-01',
+        consentedAt: new Date(first + year * 365 * DAY),
+        encryptedAnswers: encryptJson(completeIntakeAnswers(), submissionContext(publicId)),
+        createdAt: new Date(first + year * 365 * DAY),
+      });
+    }
+
+    const samples: number[] = [];
+    const firstBytes: number[] = [];
+    let bytes = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const start = performance.now();
+      const response = await exportResponse(db, { kind: 'patient', patientId: patient!.id }, { locale: 'fr', actorUserId: patient!.id, via: 'profile' });
+      const reader = response.body!.getReader();
+      bytes = 0;
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        if (bytes === 0) firstBytes.push(performance.now() - start);
+        bytes += chunk.value.byteLength;
+      }
+      samples.push(performance.now() - start);
+    }
+    const result = {
+      database: handle.kind,
+      patient: { years: YEARS, visits, receipts: visits, intake_forms: YEARS, emails: visits * 2 },
+      zip_bytes: bytes,
+      runs: RUNS,
+      first_byte: summarize(firstBytes),
+      whole: summarize(samples),
+    };
+    console.log(
+      `A ${YEARS}-year patient's export (${visits} visits and receipts): ${(bytes / 1024).toFixed(0)} kB; first byte after ${result.first_byte.p50_ms} ms, the whole file after ${result.whole.p50_ms} ms (medians of ${RUNS})`,
+    );
+    console.log(JSON.stringify(result));
+  } finally {
+    setDatabaseForTests(null);
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

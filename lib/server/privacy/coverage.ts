@@ -1,0 +1,45 @@
+/**
+ * Every table of the schema, and whether a person's export (collect.ts) reads it (issue #30).
+ * A table added later must be listed here, either as exported or with the reason it holds
+ * nothing about a patient or guest: tests/integration/data-export.test.ts fails otherwise, and
+ * checks, by the schema's foreign keys, that each exported table gives every row of the person.
+ */
+export const EXPORT_COVERAGE: Record<string, 'exported' | { notAboutAPerson: string }> = {
+  users: 'exported',
+  patient_profiles: 'exported',
+  sessions: 'exported',
+  email_tokens: 'exported',
+  appointments: 'exported',
+  appointment_links: 'exported',
+  contact_messages: 'exported',
+  handout_sends: 'exported',
+  intake_submissions: 'exported',
+  intake_access_log: 'exported',
+  intake_drafts: 'exported',
+  mail_queue: 'exported',
+  payments: 'exported',
+  receipts: 'exported',
+  audit_events: 'exported',
+  data_export_links: 'exported',
+  records_requests: 'exported',
+  waitlist_entries: 'exported',
+  waitlist_offers: 'exported',
+  employee_invites: { notAboutAPerson: 'invitations of employees' },
+  rate_limit_events: { notAboutAPerson: 'counters under hashed or keyed names, deleted after a day' },
+  page_views: { notAboutAPerson: 'anonymous: route, path and language only' },
+  provinces: { notAboutAPerson: 'the list of provinces' },
+  countries: { notAboutAPerson: 'the list of countries' },
+  services: { notAboutAPerson: 'the clinic’s services' },
+  skills: { notAboutAPerson: 'the reasons for a visit, as a list' },
+  offices: { notAboutAPerson: 'the clinic’s offices' },
+  employee_profiles: { notAboutAPerson: 'the dietitians’ public profiles' },
+  employee_skills: { notAboutAPerson: 'the dietitians’ skills' },
+  weekly_schedules: { notAboutAPerson: 'the dietitians’ hours' },
+  time_off: { notAboutAPerson: 'the dietitians’ time off' },
+  calendar_versions: { notAboutAPerson: 'counters of the dietitians’ calendars' },
+  group_topics: { notAboutAPerson: 'the group programs’ topics' },
+  group_series: { notAboutAPerson: 'series of group sessions' },
+  group_sessions: { notAboutAPerson: 'the group sessions (a seat is an appointment)' },
+  handouts: { notAboutAPerson: 'the handouts’ files, by topic or session' },
+  waitlist_wakeups: { notAboutAPerson: 'times of a dietitian that came free' },
+};
