@@ -33,6 +33,12 @@ export interface AppConfig {
   waitlistJoinsPerHour: number;
   /** The clinic's HST registration number (business number + RT0001), printed on receipts of taxed visits (issue #20). */
   clinicHstNumber: string | undefined;
+  /** Years a clinical record (visits, intake forms) is kept after the last contact (issue #30; the College of Dietitians of Ontario asks 10). */
+  retentionClinicalYears: number;
+  /** Someone seen as a child: their record is kept `retentionClinicalYears` after this birthday too, when that is later. */
+  retentionMinorAge: number;
+  /** Years payments and receipts are kept after the end of their calendar year (the Canada Revenue Agency asks 6). */
+  retentionFinancialYears: number;
 }
 
 // Keys derived from these sign tokens and encrypt health data: a short one is a mistake.
@@ -128,6 +134,9 @@ const envSchema = z.object({
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .pipe(z.string().regex(/^\d{9}RT\d{4}$/, { error: 'must be a business number followed by its HST account, e.g. 123456789RT0001' }))
     .optional(),
+  RETENTION_CLINICAL_YEARS: integer(1, 100).default(10),
+  RETENTION_MINOR_AGE: integer(0, 25).default(18),
+  RETENTION_FINANCIAL_YEARS: integer(1, 100).default(6),
 });
 
 /**
@@ -163,6 +172,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     guestUpcomingPerEmail: e.GUEST_UPCOMING_PER_EMAIL,
     waitlistJoinsPerHour: e.WAITLIST_JOINS_PER_HOUR,
     clinicHstNumber: e.CLINIC_HST_NUMBER,
+    retentionClinicalYears: e.RETENTION_CLINICAL_YEARS,
+    retentionMinorAge: e.RETENTION_MINOR_AGE,
+    retentionFinancialYears: e.RETENTION_FINANCIAL_YEARS,
   };
 }
 

@@ -108,6 +108,7 @@ const mails = () => readOutbox(outboxDir());
 const reminderRows = () => db.select().from(mailQueue).where(eq(mailQueue.purpose, 'appointment reminder'));
 const NOTHING_SENT = { sent: 0, retrying: 0, failed: 0 };
 const NO_OFFERS = { offered: 0, expiredOffers: 0, expiredEntries: 0 };
+const NOTHING_PURGED = { purged: 0, failed: 0 };
 
 /** The manage link a reminder carries (the first `<origin><path>#<token>`), and the appointment it opens. */
 async function manageLinkIn(mail: OutboxRecord, language: 'en' | 'fr') {
@@ -266,9 +267,9 @@ describe('queueDueReminders', () => {
 describe('the scheduler', () => {
   it('runs the jobs once on demand and returns the counts (npm run jobs:run-once)', async () => {
     const visit = await book(18, { language: 'fr' });
-    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { queued: 1 }, waitlist: NO_OFFERS, mail: { ...NOTHING_SENT, sent: 1 } });
+    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { queued: 1 }, waitlist: NO_OFFERS, mail: { ...NOTHING_SENT, sent: 1 }, retention: NOTHING_PURGED });
     expect((await mails()).map((m) => [m.to, m.language])).toEqual([[visit.to, 'fr']]);
-    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { queued: 0 }, waitlist: NO_OFFERS, mail: NOTHING_SENT });
+    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { queued: 0 }, waitlist: NO_OFFERS, mail: NOTHING_SENT, retention: NOTHING_PURGED });
     expect(await mails()).toHaveLength(1);
   });
 

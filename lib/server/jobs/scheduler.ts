@@ -4,26 +4,30 @@ import { pruneSessions } from '@/lib/server/auth/sessions';
 import { getConfig } from '@/lib/server/config';
 import { getDb, type Database } from '@/lib/server/db/client';
 import { deliverQueuedEmails, type QueueRunCounts } from '@/lib/server/email/queue';
+import { purgeExpiredRecords, type RetentionRunCounts } from '@/lib/server/privacy/retention';
 import type { OfferRunCounts } from '@/lib/server/waitlist/offerPass';
 import { listeners } from './listeners';
 import { queueDueReminders, type ReminderCounts } from './reminders';
 
 /**
- * The background jobs (appointment reminders, waitlist offers, then the e-mail queue), run inside the server process every
- * JOBS_INTERVAL_SECONDS, or once by `npm run jobs:run-once` from an external cron. Both may run
- * at the same time, on any number of instances: each job claims its work in the database.
+ * The background jobs (appointment reminders, waitlist offers, the e-mail queue, then the records
+ * past their retention), run inside the server process every JOBS_INTERVAL_SECONDS, or once by
+ * `npm run jobs:run-once` from an external cron. Both may run at the same time, on any number of
+ * instances: each job claims its work in the database.
  */
 
 export interface JobCounts {
   reminders: ReminderCounts;
   waitlist: OfferRunCounts;
   mail: QueueRunCounts;
+  retention: RetentionRunCounts;
 }
 
 /**
  * Runs every job once: reminders due at `now` (tests move it), then the e-mail queue on the real
- * clock (a message is due when its own retry time has come). What the scheduler's ticks and
- * `npm run jobs:run-once` call.
+ * clock (a message is due when its own retry time has come), then the records whose retention is
+ * over at `now` (after the queue, so an e-mail to someone purged has had its try). What the
+ * scheduler's ticks and `npm run jobs:run-once` call.
  */
 export async function runJobsOnce(db: Database, now: Date = new Date()): Promise<JobCounts> {
   const reminders = await queueDueReminders(db, now);
@@ -34,7 +38,8 @@ export async function runJobsOnce(db: Database, now: Date = new Date()): Promise
   // Housekeeping: sessions past their expiry and limit events older than a day are of no use.
   await pruneSessions(db, now);
   await pruneEvents(db, now);
-  return { reminders, waitlist, mail };
+  const retention = await purgeExpiredRecords(db, now);
+  return { reminders, waitlist, mail, retention };
 }
 
 /**
@@ -70,12 +75,14 @@ export interface JobScheduler {
 const globalForJobs = globalThis as typeof globalThis & { __clinicJobScheduler?: JobScheduler };
 
 async function runScheduledJobs(): Promise<void> {
-  const { reminders, waitlist, mail } = await runJobsOnce(await getDb());
+  const { reminders, waitlist, mail, retention } = await runJobsOnce(await getDb());
   if (reminders.queued > 0) console.info(`[jobs] reminders: ${reminders.queued} queued`);
   if (waitlist.offered > 0) console.info(`[jobs] waitlist: ${waitlist.offered} offers`);
   if (mail.sent + mail.retrying + mail.failed > 0) {
     console.info(`[jobs] e-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up`);
   }
+  // A count only: whose records they were is in the audit log, by key.
+  if (retention.purged + retention.failed > 0) console.info(`[jobs] retention: ${retention.purged} records purged, ${retention.failed} failed`);
 }
 
 /**
