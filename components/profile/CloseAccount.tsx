@@ -1,100 +1,34 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { applyServerFieldErrors } from '@/components/auth/serverErrors';
-import { FormAlert, SubmitButton } from '@/components/ui/form/FormParts';
-import formStyles from '@/components/ui/form/form.module.css';
-import { PasswordField } from '@/components/ui/form/PasswordField';
-import { useZodResolver } from '@/components/ui/form/useZodResolver';
-import { readApiFailure } from '@/lib/api/auth';
-import { privacyApi, type ClosedAccount } from '@/lib/api/privacy';
-import { dateLanguage, formatLocalDate } from '@/lib/format/dates';
-import { closeAccountSchema } from '@/lib/schemas/privacy';
-import { useAuthStore } from '@/stores/StoresProvider';
 
-type Step = { kind: 'closed' } | { kind: 'asking' } | { kind: 'done'; result: ClosedAccount };
+// The form (react-hook-form, the shared schema, the password field) is loaded only when asked for:
+// the profile is opened far more often than an account is closed.
+const CloseAccountForm = dynamic(() => import('./CloseAccountForm'));
 
 /**
- * Closing the account (issue #30 item 3): what it does, said before it is done; the password typed
- * again; then what was erased and what is kept, until when. The session is already gone on the
- * server: "Done" signs the page out too.
+ * Closing the account (issue #30 item 3): what it does, said before anything is done, then the
+ * form that asks for the password again.
  */
 export function CloseAccount() {
   const t = useTranslations('Profile.close');
-  const locale = useLocale();
-  const logout = useAuthStore((s) => s.logout);
-  const [step, setStep] = useState<Step>({ kind: 'closed' });
-  const [formError, setFormError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const headingId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof closeAccountSchema>>({ resolver: useZodResolver(closeAccountSchema), defaultValues: { password: '' } });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setFormError(null);
-    try {
-      setStep({ kind: 'done', result: await privacyApi.closeAccount(password) });
-    } catch (error) {
-      const failure = readApiFailure(error);
-      const fieldErrors = failure.code === 'wrong_password' && !failure.fieldErrors.password && failure.message ? { password: [failure.message] } : failure.fieldErrors;
-      if (applyServerFieldErrors(setError, fieldErrors, [['password', 'password']]) === 0) setFormError(failure.message ?? t('failed'));
-    }
-  });
-
-  if (step.kind === 'done') {
-    const { result } = step;
-    return (
-      <div role="status" aria-labelledby={headingId}>
-        <h3 id={headingId}>{t('doneHeading')}</h3>
-        <p>{t('doneErased')}</p>
-        <p>{t('doneCancelled', { count: result.cancelled_visits })}</p>
-        <p>
-          {result.kept_until
-            ? t('doneKept', { date: formatLocalDate(result.kept_until, dateLanguage(locale), 'long') })
-            : t('doneNothingKept')}
-        </p>
-        <p>{t('doneNewAccount')}</p>
-        <div className="button-row">
-          <button type="button" className="button" onClick={() => void logout()}>
-            {t('finish')}
-          </button>
-        </div>
-      </div>
-    );
-  }
-
   return (
-    <div aria-labelledby={headingId}>
+    <div>
       <h3 id={headingId}>{t('heading')}</h3>
       <p>{t('erased')}</p>
       <p>{t('kept')}</p>
-      {step.kind === 'closed' ? (
+      {asking ? (
+        <CloseAccountForm headingId={headingId} onCancel={() => setAsking(false)} />
+      ) : (
         <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={() => setStep({ kind: 'asking' })}>
+          <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>
             {t('start')}
           </button>
         </div>
-      ) : (
-        <form method="post" className={formStyles.form} noValidate onSubmit={onSubmit}>
-          {formError ? (
-            <FormAlert>
-              <p>{formError}</p>
-            </FormAlert>
-          ) : null}
-          <PasswordField label={t('password')} hint={t('passwordHint')} autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-          <div className="button-row">
-            <SubmitButton pending={isSubmitting} label={t('submit')} pendingLabel={t('submitting')} />
-            <button type="button" className="button button--secondary" onClick={() => setStep({ kind: 'closed' })}>
-              {t('cancel')}
-            </button>
-          </div>
-        </form>
       )}
     </div>
   );
