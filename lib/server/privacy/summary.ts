@@ -218,7 +218,7 @@ function intakeFormsHtml(data: DataExport, kit: SummaryKit): Html {
         [t('intake.email'), text(form.email)],
         [t('intake.language'), text(t(`languages.${form.language}`))],
         [t('intake.consent'), text(t('intake.consentValue', { date: kit.moment(form.consented_at), version: form.consent_version }))],
-      ])}${intakeAnswersHtml(form.answers, 4, kit, reasonNames(data))}</article>`,
+      ])}${intakeAnswersHtml(form.answers, 4, kit, reasonNames(data), t('intake.heading', { date: kit.moment(form.submitted_at) }))}</article>`,
   )}`;
 }
 
@@ -227,7 +227,7 @@ const reasonNames = (data: DataExport) => new Map(data.reasons.map((reason) => [
 
 function draftHtml(data: DataExport, draft: NonNullable<DataExport['intake_draft']>, kit: SummaryKit): Html {
   const { t } = kit;
-  const answers = intakeAnswersHtml(draft.answers, 3, kit, reasonNames(data));
+  const answers = intakeAnswersHtml(draft.answers, 3, kit, reasonNames(data), t('sections.intakeDraft'));
   return html`<p>${text(t('intake.draftIntro'))}</p>${details([[t('intake.draftSavedAt'), text(kit.moment(draft.updated_at))]])}${
     answers === EMPTY ? none(t('intake.draftEmpty')) : answers
   }`;
@@ -437,7 +437,7 @@ export function renderSummaryHtml(data: DataExport, locale: Locale): string {
     : t('introGuest', { clinic: clinic.name, email: data.guest?.email ?? '', date: generated });
   const sections = sectionsOf(data, kit);
   const contents = sections.map((section) => html`<li><a href="#${text(section.id)}">${text(section.title)}</a></li>`);
-  const body = sections.map((section) => html`<section aria-labelledby="${text(section.id)}">${heading(2, section.title, section.id)}${section.body}</section>`);
+  const body = sections.map((section) => html`<section>${heading(2, section.title, section.id)}${section.body}</section>`);
   const footer = t('footer', { version: data.format_version, clinic: clinic.name, phone: formatPhone(clinic.phone), email: clinic.email });
 
   return `<!DOCTYPE html>

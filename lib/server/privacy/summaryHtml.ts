@@ -62,14 +62,14 @@ export function table(
   caption: string,
   columns: readonly string[],
   rows: ReadonlyArray<readonly Html[]>,
-  options: { captionUnderHeading?: boolean } = {},
+  options: { captionUnderHeading?: boolean; /** The scroll region's name when the caption alone repeats (each intake form has its tables). */ regionLabel?: string } = {},
 ): Html {
   const head = columns.map((column) => html`<th scope="col">${text(column)}</th>`);
   const body = rows.map(
     ([first, ...rest]) => html`<tr><th scope="row">${first ?? EMPTY}</th>${rest.map((cell) => html`<td>${cell}</td>`)}</tr>`,
   );
   const captionTag = options.captionUnderHeading ? html`<caption class="visually-hidden">` : html`<caption>`;
-  return html`<div class="scroll" role="region" aria-label="${text(caption)}" tabindex="0"><table>${captionTag}${text(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return html`<div class="scroll" role="region" aria-label="${text(options.regionLabel ?? caption)}" tabindex="0"><table>${captionTag}${text(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** A heading of the given level (1 to 6) with an optional id for the table of contents. */

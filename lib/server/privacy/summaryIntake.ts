@@ -140,7 +140,7 @@ function answer(step: string, field: FieldSpec, values: StepValues, kit: Summary
 }
 
 /** A repeatable field (medications, specialists, the food journal): a table, one row per entry. */
-function rowsTable(step: string, field: FieldSpec, rows: unknown, kit: SummaryKit): Html {
+function rowsTable(step: string, field: FieldSpec, rows: unknown, kit: SummaryKit, form: string): Html {
   const texts = formTexts(kit, step);
   const columns = field.columns ?? [];
   const entries = asList(rows).filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null);
@@ -156,11 +156,12 @@ function rowsTable(step: string, field: FieldSpec, rows: unknown, kit: SummaryKi
     texts.label(field.name),
     columns.map((column) => texts.columnLabel(field.name, column.name)),
     entries.map((row) => columns.map((column) => cell(column, row[column.name]))),
+    { regionLabel: `${texts.label(field.name)} – ${form}` },
   );
 }
 
 /** One step: its title, then the questions shown, each with its answer, in the form's order. */
-function stepHtml(step: IntakeStep, values: StepValues, level: number, kit: SummaryKit, reasons: ReasonNames): Html {
+function stepHtml(step: IntakeStep, values: StepValues, level: number, kit: SummaryKit, reasons: ReasonNames, form: string): Html {
   const texts = formTexts(kit, step.id);
   const blocks: Html[] = [];
   let run: Array<readonly [string, Html]> = [];
@@ -171,7 +172,7 @@ function stepHtml(step: IntakeStep, values: StepValues, level: number, kit: Summ
   for (const field of shownFields(step, values)) {
     if (field.kind === 'rows' && asList(values[field.name]).length > 0) {
       flush();
-      blocks.push(rowsTable(step.id, field, values[field.name], kit));
+      blocks.push(rowsTable(step.id, field, values[field.name], kit, form));
     } else if (field.kind === 'rows') {
       run.push([texts.label(field.name), muted(texts.rowsEmpty(field.name))]);
     } else {
@@ -184,11 +185,12 @@ function stepHtml(step: IntakeStep, values: StepValues, level: number, kit: Summ
 
 /**
  * The steps of a form's answers, in the form's order, under headings of the given level. A step
- * the answers do not have (a draft not filled that far) is left out.
+ * the answers do not have (a draft not filled that far) is left out. `form` names the form in its
+ * tables' scroll regions: two forms' medication tables must not share one name.
  */
-export function intakeAnswersHtml(answers: Record<string, unknown>, level: number, kit: SummaryKit, reasons: ReasonNames): Html {
+export function intakeAnswersHtml(answers: Record<string, unknown>, level: number, kit: SummaryKit, reasons: ReasonNames, form: string): Html {
   const steps = intakeSteps
     .filter((step) => typeof answers[step.id] === 'object' && answers[step.id] !== null)
-    .map((step) => stepHtml(step, asRecord(answers[step.id]), level, kit, reasons));
+    .map((step) => stepHtml(step, asRecord(answers[step.id]), level, kit, reasons, form));
   return steps.length > 0 ? html`${steps}` : EMPTY;
 }
