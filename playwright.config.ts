@@ -16,6 +16,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
+  // A sign-in and the profile that follows (argon2, then the page's first load) took over 5 s in
+  // CI with two workers on two cores, though it succeeded (the "Welcome back" toast was on screen):
+  // assertions wait 10 s before calling a slow machine a failure.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL,

@@ -25,7 +25,7 @@ export const EXPORT_COVERAGE: Record<string, 'exported' | { notAboutAPerson: str
   waitlist_entries: 'exported',
   waitlist_offers: 'exported',
   employee_invites: { notAboutAPerson: 'invitations of employees' },
-  rate_limit_events: { notAboutAPerson: 'counters under hashed or keyed names, deleted after a day' },
+  rate_limit_events: { notAboutAPerson: 'the limits’ counters (some keyed by an address), deleted after a day' },
   page_views: { notAboutAPerson: 'anonymous: route, path and language only' },
   provinces: { notAboutAPerson: 'the list of provinces' },
   countries: { notAboutAPerson: 'the list of countries' },
