@@ -11,7 +11,7 @@ import {
   localDateOf,
   weekdayName,
 } from '@/lib/format/dates';
-import { addDays, isoWeekday, isoWeekKey, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
+import { addDays, daysBetween, isoWeekday, isoWeekKey, zonedDateTimeToUtc } from '@/lib/server/booking/clinicTime';
 
 const TZ = 'America/Toronto';
 const NB = '\u00a0';
@@ -126,5 +126,12 @@ describe('a DST week in Toronto', () => {
     expect([isoWeekday('2026-11-01'), isoWeekday('2026-11-02')]).toEqual([7, 1]);
     expect([isoWeekKey('2026-11-01'), isoWeekKey('2026-11-02')]).toEqual(['2026-W44', '2026-W45']);
     expect(formatLocalDate(addDays('2026-10-31', 1), 'fr', 'full')).toBe('dimanche 1er novembre 2026');
+    // A records request's due date and days left (PHIPA's 30 days) across both changes and a leap day.
+    expect(addDays('2026-01-31', 30)).toBe('2026-03-02');
+    expect(addDays('2028-02-15', 30)).toBe('2028-03-16');
+    expect(daysBetween('2026-10-20', '2026-11-19')).toBe(30);
+    expect(daysBetween('2026-03-01', '2026-03-31')).toBe(30);
+    expect(daysBetween('2026-11-19', '2026-10-20')).toBe(-30);
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
   });
 });

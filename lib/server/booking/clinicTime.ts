@@ -2,6 +2,7 @@ import 'server-only';
 
 import { tzOffset } from '@date-fns/tz';
 import { addDays as addCalendarDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { formatISO } from 'date-fns/formatISO';
 import { getISODay } from 'date-fns/getISODay';
 import { getISOWeek } from 'date-fns/getISOWeek';
@@ -150,6 +151,11 @@ export function isoWeekday(localDate: LocalDate): number {
 /** The local date `days` calendar days later (earlier when negative). */
 export function addDays(localDate: LocalDate, days: number): LocalDate {
   return toLocalDate(addCalendarDays(calendarDate(localDate), days));
+}
+
+/** Calendar days from `from` to `to`: negative when `to` comes first. */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  return differenceInCalendarDays(calendarDate(to), calendarDate(from));
 }
 
 // The slot search asks the week of the same few hundred dates thousands of times, and date-fns's

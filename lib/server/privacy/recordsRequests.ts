@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { calendarDateMs, localDateOf } from '@/lib/format/dates';
+import { localDateOf } from '@/lib/format/dates';
 import { fullName } from '@/lib/format/personName';
 import {
   RECORDS_REQUEST_DAYS,
@@ -11,6 +11,7 @@ import {
   type RecordsRequestPatient,
   type RecordsRequestView,
 } from '@/lib/schemas/recordsRequests';
+import { addDays, daysBetween } from '@/lib/server/booking/clinicTime';
 import { MAX_PATIENT_RESULTS, patientMatches } from '@/lib/server/booking/patients';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
@@ -26,13 +27,8 @@ import { recordAudit, type RecordSubject } from './audit';
  * never logged nor audited.
  */
 
-const DAY_MS = 86_400_000;
-
 /** The clinic's calendar date at an instant. */
 const clinicToday = (now: Date) => localDateOf(now, getConfig().clinicTimezone);
-
-/** A calendar date 'YYYY-MM-DD' moved by whole days. */
-const addDays = (date: string, days: number) => new Date(calendarDateMs(date) + days * DAY_MS).toISOString().slice(0, 10);
 
 const patient = alias(users, 'patient');
 const creator = alias(users, 'creator');
@@ -57,7 +53,7 @@ function viewOf(row: Row, today: string): RecordsRequestView {
         : { kind: 'guest', email: request.guestEmail ?? '' },
     received_on: request.receivedOn,
     due_on: request.dueOn,
-    days_left: open ? Math.round((calendarDateMs(request.dueOn) - calendarDateMs(today)) / DAY_MS) : null,
+    days_left: open ? daysBetween(today, request.dueOn) : null,
     status: request.status,
     outcome: request.outcome,
     details: request.details,
