@@ -6,7 +6,8 @@
  * in the database, so running both never sends twice.
  * Run it with the server's environment: its SITE_URL (e-mail links), database and RETENTION_*.
  * --dry-run lists the people whose records the purge would delete (by their audit key, never a
- * name or address), and does nothing else: no job runs, nothing is sent or deleted.
+ * name or address) and counts the contact messages it would delete, and does nothing else: no
+ * job runs, nothing is sent or deleted.
  * Exit code: 0 done, 1 the run failed, some e-mails could not be sent (they stay queued and are
  * retried on the next run) or some records could not be purged (kept for the next run).
  */
@@ -15,13 +16,15 @@ import { getConfig, type AppConfig } from '@/lib/server/config';
 import { openDatabase, type Database } from '@/lib/server/db/client';
 import { migrateDatabase } from '@/lib/server/db/migrate';
 import { runJobsOnce } from '@/lib/server/jobs/scheduler';
+import { countStaleContactMessages } from '@/lib/server/privacy/contactRetention';
 import { findPurgeable } from '@/lib/server/privacy/retention';
 import { siteOrigin } from '@/lib/seo/siteUrl';
 
 /** One line per person: key, kind, the end of their retention, and the rows that would go. */
 async function listPurgeable(db: Database, config: AppConfig): Promise<void> {
   const records = await findPurgeable(db, new Date());
-  console.log(`Retention (dry run): ${records.length} records would be purged; nothing was deleted.`);
+  const messages = await countStaleContactMessages(db, new Date());
+  console.log(`Retention (dry run): ${records.length} records and ${messages} contact messages would be purged; nothing was deleted.`);
   for (const record of records) {
     const kind = record.subject.kind === 'patient' ? 'closed account' : 'guest';
     const until = record.retainUntil ? `kept until ${localDateOf(record.retainUntil, config.clinicTimezone)}` : 'nothing to keep';
@@ -68,6 +71,7 @@ async function main(): Promise<number> {
     console.log(`Waitlist: ${waitlist.offered} offered, ${waitlist.expiredOffers} offers and ${waitlist.expiredEntries} places expired.`);
     console.log(`E-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up.`);
     console.log(`Retention: ${retention.purged} records purged${retention.failed > 0 ? `, ${retention.failed} failed (kept for the next run)` : ''}.`);
+    console.log(`Retention: ${retention.contactMessages} contact messages purged.`);
     return mail.retrying + mail.failed + retention.failed > 0 ? 1 : 0;
   } finally {
     await handle.close();

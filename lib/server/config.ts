@@ -39,6 +39,8 @@ export interface AppConfig {
   retentionMinorAge: number;
   /** Years payments and receipts are kept after the end of their calendar year (the Canada Revenue Agency asks 6). */
   retentionFinancialYears: number;
+  /** Years a contact-page message is kept when its address never led to care (no account, visit, place or form). */
+  retentionContactYears: number;
 }
 
 // Keys derived from these sign tokens and encrypt health data: a short one is a mistake.
@@ -137,6 +139,7 @@ const envSchema = z.object({
   RETENTION_CLINICAL_YEARS: integer(1, 100).default(10),
   RETENTION_MINOR_AGE: integer(0, 25).default(18),
   RETENTION_FINANCIAL_YEARS: integer(1, 100).default(6),
+  RETENTION_CONTACT_YEARS: integer(1, 100).default(2),
 });
 
 /**
@@ -175,6 +178,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     retentionClinicalYears: e.RETENTION_CLINICAL_YEARS,
     retentionMinorAge: e.RETENTION_MINOR_AGE,
     retentionFinancialYears: e.RETENTION_FINANCIAL_YEARS,
+    retentionContactYears: e.RETENTION_CONTACT_YEARS,
   };
 }
 

@@ -108,7 +108,7 @@ const mails = () => readOutbox(outboxDir());
 const reminderRows = () => db.select().from(mailQueue).where(eq(mailQueue.purpose, 'appointment reminder'));
 const NOTHING_SENT = { sent: 0, retrying: 0, failed: 0 };
 const NO_OFFERS = { offered: 0, expiredOffers: 0, expiredEntries: 0 };
-const NOTHING_PURGED = { purged: 0, failed: 0 };
+const NOTHING_PURGED = { purged: 0, failed: 0, contactMessages: 0 };
 
 /** The manage link a reminder carries (the first `<origin><path>#<token>`), and the appointment it opens. */
 async function manageLinkIn(mail: OutboxRecord, language: 'en' | 'fr') {

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableName, isTable, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableName, inArray, isTable, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { intakeSubmissionSchema } from '@/lib/schemas/intake';
@@ -33,6 +33,7 @@ import { submitIntake } from '@/lib/server/intake/submit';
 import { runJobsOnce } from '@/lib/server/jobs/scheduler';
 import { subjectKey, type RecordSubject } from '@/lib/server/privacy/audit';
 import { closeAccount } from '@/lib/server/privacy/closeAccount';
+import { countStaleContactMessages } from '@/lib/server/privacy/contactRetention';
 import { findPurgeable, purgeExpiredRecords, type PurgeableRecord } from '@/lib/server/privacy/retention';
 import { recordPayment } from '@/lib/server/receipts/recordPayment';
 import { voidReceipt } from '@/lib/server/receipts/voidReceipt';
@@ -209,12 +210,15 @@ async function tableSizes(): Promise<Record<string, number>> {
 }
 
 describe('the retention settings', () => {
-  it('default to 10 years after the last contact, the 18th birthday and 6 years after the financial year, and refuse values out of range', () => {
-    expect(parseConfig({})).toMatchObject({ retentionClinicalYears: 10, retentionMinorAge: 18, retentionFinancialYears: 6 });
-    expect(parseConfig({ RETENTION_CLINICAL_YEARS: '12', RETENTION_MINOR_AGE: '0', RETENTION_FINANCIAL_YEARS: '7' })).toMatchObject({
+  it('default to 10 years after the last contact, the 18th birthday, 6 years after the financial year and 2 years for contact messages, and refuse values out of range', () => {
+    expect(parseConfig({})).toMatchObject({ retentionClinicalYears: 10, retentionMinorAge: 18, retentionFinancialYears: 6, retentionContactYears: 2 });
+    expect(
+      parseConfig({ RETENTION_CLINICAL_YEARS: '12', RETENTION_MINOR_AGE: '0', RETENTION_FINANCIAL_YEARS: '7', RETENTION_CONTACT_YEARS: '3' }),
+    ).toMatchObject({
       retentionClinicalYears: 12,
       retentionMinorAge: 0,
       retentionFinancialYears: 7,
+      retentionContactYears: 3,
     });
     for (const [variable, value] of [
       ['RETENTION_CLINICAL_YEARS', '0'],
@@ -223,6 +227,7 @@ describe('the retention settings', () => {
       ['RETENTION_MINOR_AGE', '-1'],
       ['RETENTION_FINANCIAL_YEARS', '0'],
       ['RETENTION_FINANCIAL_YEARS', 'six'],
+      ['RETENTION_CONTACT_YEARS', '0'],
     ]) {
       expect(() => parseConfig({ [variable!]: value }), `${variable}=${value}`).toThrow(new RegExp(`\\b${variable}\\b`));
     }
@@ -287,9 +292,9 @@ describe('a closed account', () => {
     expect(shorter.map((r) => r.key)).toContain(subjectKey(subject));
 
     // The job runner, as the scheduler runs it.
-    expect((await runJobsOnce(db, before)).retention).toEqual({ purged: 0, failed: 0 });
+    expect((await runJobsOnce(db, before)).retention).toMatchObject({ purged: 0, failed: 0 });
     expect(await accountExists(person.id)).toBe(true);
-    expect((await runJobsOnce(db, boundary)).retention).toEqual({ purged: 1, failed: 0 });
+    expect((await runJobsOnce(db, boundary)).retention).toMatchObject({ purged: 1, failed: 0 });
 
     expect(await accountExists(person.id)).toBe(false);
     expect(await traces({ email, lastName, userId: person.id })).toEqual([]);
@@ -331,10 +336,10 @@ describe('a closed account', () => {
     const boundary = new Date('2023-01-01T05:00:00.000Z');
     expect(await listed(subject, new Date('2022-05-10T14:00:00Z'))).toBeUndefined();
     expect(await listed(subject, new Date(boundary.getTime() - 1))).toBeUndefined();
-    expect(await purgeExpiredRecords(db, new Date(boundary.getTime() - 1))).toEqual({ purged: 0, failed: 0 });
+    expect(await purgeExpiredRecords(db, new Date(boundary.getTime() - 1))).toMatchObject({ purged: 0, failed: 0 });
     expect(await accountExists(person.id)).toBe(true);
     expect((await listed(subject, boundary))?.retainUntil).toBe(boundary.toISOString());
-    expect(await purgeExpiredRecords(db, boundary)).toEqual({ purged: 1, failed: 0 });
+    expect(await purgeExpiredRecords(db, boundary)).toMatchObject({ purged: 1, failed: 0 });
     expect(await accountExists(person.id)).toBe(false);
     expect(await db.select().from(payments).where(eq(payments.appointmentId, last.id))).toEqual([]);
     expect(await db.select().from(receipts).where(eq(receipts.appointmentId, last.id))).toEqual([]);
@@ -357,10 +362,10 @@ describe('a closed account', () => {
     const boundary = new Date('2033-09-01T04:00:00.000Z');
     expect(await listed(subject, new Date('2024-02-10T15:00:00Z'))).toBeUndefined();
     expect(await listed(subject, new Date('2032-09-01T04:00:00Z'))).toBeUndefined();
-    expect(await purgeExpiredRecords(db, new Date(boundary.getTime() - 1))).toEqual({ purged: 0, failed: 0 });
+    expect(await purgeExpiredRecords(db, new Date(boundary.getTime() - 1))).toMatchObject({ purged: 0, failed: 0 });
     expect(await accountExists(person.id)).toBe(true);
     expect((await listed(subject, boundary))?.retainUntil).toBe(boundary.toISOString());
-    expect(await purgeExpiredRecords(db, boundary)).toEqual({ purged: 1, failed: 0 });
+    expect(await purgeExpiredRecords(db, boundary)).toMatchObject({ purged: 1, failed: 0 });
     expect(await accountExists(person.id)).toBe(false);
     expect(await db.select().from(intakeSubmissions).where(eq(intakeSubmissions.email, email))).toEqual([]);
     expect((await purgedAudit(subject))[0]!.detail).toMatchObject({ intake_submissions: 2, appointments: 1 });
@@ -383,7 +388,7 @@ describe('a closed account', () => {
     expect(await tableSizes()).toEqual(sizes);
     expect(await accountExists(person.id)).toBe(true);
 
-    expect(await purgeExpiredRecords(db, next)).toEqual({ purged: 1, failed: 0 });
+    expect(await purgeExpiredRecords(db, next)).toMatchObject({ purged: 1, failed: 0 });
     expect(await accountExists(person.id)).toBe(false);
   });
 
@@ -398,7 +403,7 @@ describe('a closed account', () => {
     await markClosed(person.id, new Date('2018-02-01T15:00:00Z'));
     await deliverMail();
 
-    expect(await purgeExpiredRecords(db, new Date('2026-01-12T15:00:00Z'))).toEqual({ purged: 1, failed: 0 });
+    expect(await purgeExpiredRecords(db, new Date('2026-01-12T15:00:00Z'))).toMatchObject({ purged: 1, failed: 0 });
     expect(await accountExists(person.id)).toBe(false);
     // Her reading of the form went with her; the form, and the e-mails to the address, stay.
     expect(await db.select().from(intakeAccessLog).where(eq(intakeAccessLog.readerUserId, person.id))).toEqual([]);
@@ -407,7 +412,7 @@ describe('a closed account', () => {
 
     const boundary = new Date('2028-01-10T15:00:00.000Z');
     expect(await listed(guestSubject, new Date(boundary.getTime() - 1))).toBeUndefined();
-    expect((await runJobsOnce(db, boundary)).retention).toEqual({ purged: 1, failed: 0 });
+    expect((await runJobsOnce(db, boundary)).retention).toMatchObject({ purged: 1, failed: 0 });
     expect(await traces({ email, lastName: 'Bellefeuille', userId: person.id })).toEqual([]);
   });
   it('whose purge fails is kept whole, the others still go, and the next run tries again', async () => {
@@ -426,7 +431,7 @@ describe('a closed account', () => {
     const now = new Date('2023-04-10T14:00:00Z');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      expect(await purgeExpiredRecords(db, now)).toEqual({ purged: 1, failed: 1 });
+      expect(await purgeExpiredRecords(db, now)).toMatchObject({ purged: 1, failed: 1 });
       expect(errors.mock.calls.flat().join('\n')).toMatch(new RegExp(`^\\[retention\\] patient:${stuck.id}: purge failed \\(.*records_requests_created_by_users_id_fk\\)`));
       expect(errors.mock.calls.flat().join('\n')).not.toMatch(/archambault|jules/i);
     } finally {
@@ -439,7 +444,7 @@ describe('a closed account', () => {
     expect(await purgedAudit({ kind: 'patient', patientId: stuck.id })).toEqual([]);
 
     await db.delete(recordsRequests).where(eq(recordsRequests.id, blocker!.id));
-    expect(await purgeExpiredRecords(db, now)).toEqual({ purged: 1, failed: 0 });
+    expect(await purgeExpiredRecords(db, now)).toMatchObject({ purged: 1, failed: 0 });
     expect(await accountExists(stuck.id)).toBe(false);
   });
 });
@@ -479,7 +484,7 @@ describe('a guest', () => {
 
     // The last contact was the visit of 5 October 2015 at 11:00 in Ottawa.
     const boundary = new Date('2025-10-05T15:00:00.000Z');
-    expect(await purgeExpiredRecords(db, new Date(boundary.getTime() - 1))).toEqual({ purged: 0, failed: 0 });
+    expect(await purgeExpiredRecords(db, new Date(boundary.getTime() - 1))).toMatchObject({ purged: 0, failed: 0 });
     expect(await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, guestVisit.id))).toHaveLength(1);
     expect(await runJobsOnce(db, boundary)).toMatchObject({ retention: { purged: 1, failed: 0 } });
 
@@ -519,7 +524,7 @@ describe('a guest', () => {
     const mails = await db.select({ id: mailQueue.id }).from(mailQueue).where(eq(mailQueue.recipient, email));
     expect(mails.length).toBeGreaterThan(0);
 
-    expect(await purgeExpiredRecords(db, new Date('2024-06-02T14:00:00.000Z'))).toEqual({ purged: 1, failed: 0 });
+    expect(await purgeExpiredRecords(db, new Date('2024-06-02T14:00:00.000Z'))).toMatchObject({ purged: 1, failed: 0 });
     expect(await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, guestVisit.id))).toEqual([]);
     expect(await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, own.id))).toHaveLength(1);
     expect(await accountExists(account.id)).toBe(true);
@@ -537,9 +542,9 @@ describe('a guest', () => {
     await deliverMail();
     const boundary = new Date('2024-01-01T05:00:00.000Z');
     expect(await listed(subject, new Date('2023-01-01T05:00:00Z'))).toBeUndefined();
-    expect(await purgeExpiredRecords(db, new Date(boundary.getTime() - 1))).toEqual({ purged: 0, failed: 0 });
+    expect(await purgeExpiredRecords(db, new Date(boundary.getTime() - 1))).toMatchObject({ purged: 0, failed: 0 });
     expect((await listed(subject, boundary))?.retainUntil).toBe(boundary.toISOString());
-    expect(await purgeExpiredRecords(db, boundary)).toEqual({ purged: 1, failed: 0 });
+    expect(await purgeExpiredRecords(db, boundary)).toMatchObject({ purged: 1, failed: 0 });
     expect(await traces({ email })).toEqual([]);
   });
 });
@@ -586,5 +591,43 @@ describe('never purged', () => {
     await db.update(mailQueue).set({ status: 'sent', sentAt: new Date() }).where(eq(mailQueue.recipient, mailed.email));
     await purgeExpiredRecords(db, new Date('2060-01-01T00:00:00Z'));
     expect(await accountExists(mailed.id)).toBe(false);
+  });
+});
+
+describe('a contact message', () => {
+  it('that led to no record goes 2 years after it was sent, to the millisecond, with an audit entry of the count; one whose address has a record stays', async () => {
+    const sent = new Date('2019-03-04T15:00:00Z');
+    // Two years later on the clinic's calendar: the same wall time (both dates are in winter time).
+    const boundary = new Date('2021-03-04T15:00:00Z');
+    const message = async (email: string) => {
+      const [row] = await db
+        .insert(contactMessages)
+        .values({ name: 'Une personne', email, subject: 'Question', message: 'Privé', language: 'fr', ipHash: 'x', createdAt: sent })
+        .returning({ id: contactMessages.id });
+      return row!.id;
+    };
+    const stranger = await message('juste.une.question@example.com');
+    const guest: GuestContact = { firstName: 'Rémi', lastName: 'Gauthier', email: 'remi.gauthier@example.com', phone: '16135550191' };
+    await visit({ guest }, new Date('2019-04-01T14:00:00Z'));
+    const ofGuest = await message(guest.email);
+    const patient = await addPerson(db, { email: 'ines.bergeron@example.com', role: 'patient', firstName: 'Inès', lastName: 'Bergeron' });
+    const ofPatient = await message(patient.email);
+    const remaining = async () =>
+      (await db.select({ id: contactMessages.id }).from(contactMessages).where(inArray(contactMessages.id, [stranger, ofGuest, ofPatient]))).map((r) => r.id).sort();
+
+    const before = new Date(boundary.getTime() - 1);
+    expect(await countStaleContactMessages(db, before)).toBe(0);
+    expect(await purgeExpiredRecords(db, before)).toMatchObject({ purged: 0, failed: 0, contactMessages: 0 });
+    expect(await countStaleContactMessages(db, boundary)).toBe(1);
+    // RETENTION_CONTACT_YEARS moves the boundary.
+    expect(await countStaleContactMessages(db, boundary, { ...getConfig(), retentionContactYears: 3 })).toBe(0);
+    expect(await remaining()).toEqual([stranger, ofGuest, ofPatient].sort());
+
+    expect(await purgeExpiredRecords(db, boundary)).toMatchObject({ purged: 0, failed: 0, contactMessages: 1 });
+    expect(await remaining()).toEqual([ofGuest, ofPatient].sort());
+    const audits = await db.select().from(auditEvents).where(eq(auditEvents.action, 'contact_messages_purged'));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ subject: null, actorUserId: null, detail: { contact_messages: 1 } });
+    expect(JSON.stringify(audits)).not.toContain('juste.une.question');
   });
 });

@@ -83,6 +83,7 @@ async function runScheduledJobs(): Promise<void> {
   }
   // A count only: whose records they were is in the audit log, by key.
   if (retention.purged + retention.failed > 0) console.info(`[jobs] retention: ${retention.purged} records purged, ${retention.failed} failed`);
+  if (retention.contactMessages > 0) console.info(`[jobs] retention: ${retention.contactMessages} contact messages purged`);
 }
 
 /**

@@ -139,7 +139,7 @@ export async function collectExport(db: Database, subject: RecordSubject, option
       db
         .select()
         .from(contactMessages)
-        .where(fromAddressSince(sql`lower(${contactMessages.email}) = ${address}`, contactMessages.createdAt))
+        .where(fromAddressSince(eq(contactMessages.email, address), contactMessages.createdAt))
         .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id)),
       account ? db.select().from(sessions).where(eq(sessions.userId, account.id)).orderBy(asc(sessions.createdAt)) : Promise.resolve([]),
       account ? db.select().from(emailTokens).where(eq(emailTokens.userId, account.id)).orderBy(asc(emailTokens.createdAt)) : Promise.resolve([]),

@@ -21,7 +21,7 @@ async function holdsGuestRecords(db: Database, email: string): Promise<boolean> 
     EXISTS (SELECT 1 FROM ${appointments} WHERE ${appointments.patientId} IS NULL AND lower(${appointments.guestContact} ->> 'email') = ${email})
     OR EXISTS (SELECT 1 FROM ${waitlistEntries} WHERE ${waitlistEntries.patientId} IS NULL AND lower(${waitlistEntries.guestContact} ->> 'email') = ${email})
     OR EXISTS (SELECT 1 FROM ${intakeSubmissions} WHERE ${intakeSubmissions.userId} IS NULL AND ${intakeSubmissions.email} = ${email})
-    OR EXISTS (SELECT 1 FROM ${contactMessages} WHERE lower(${contactMessages.email}) = ${email}) AS found`);
+    OR EXISTS (SELECT 1 FROM ${contactMessages} WHERE ${contactMessages.email} = ${email}) AS found`);
   return Boolean(result.rows[0]?.found);
 }
 

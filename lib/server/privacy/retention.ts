@@ -28,6 +28,7 @@ import {
 } from '@/lib/server/db/schema';
 import { decryptJson, IntakeDecryptionError, submissionContext } from '@/lib/server/intake/crypto';
 import { recordAudit, subjectKey, type RecordSubject } from './audit';
+import { purgeStaleContactMessages } from './contactRetention';
 
 /**
  * Retention, enforced (issue #30 item 4): the records of closed accounts and of guests are
@@ -55,8 +56,8 @@ import { recordAudit, subjectKey, type RecordSubject } from './audit';
  * periods are over; only their intake forms are then decrypted, for the minors' rule.
  */
 
-/** The rules' settings: the three periods, and the clinic's time zone for its calendar. */
-export type RetentionRules = Pick<AppConfig, 'retentionClinicalYears' | 'retentionMinorAge' | 'retentionFinancialYears' | 'clinicTimezone'>;
+/** The rules' settings: the four periods (contact messages' too), and the clinic's time zone for its calendar. */
+export type RetentionRules = Pick<AppConfig, 'retentionClinicalYears' | 'retentionMinorAge' | 'retentionFinancialYears' | 'retentionContactYears' | 'clinicTimezone'>;
 
 /** What a purge deletes, table by table, in the order it deletes them. */
 export type PurgeCounts = Record<string, number>;
@@ -76,6 +77,8 @@ export interface RetentionRunCounts {
   purged: number;
   /** People whose purge failed (logged by audit key): kept whole, tried again at the next run. */
   failed: number;
+  /** Contact-page messages past RETENTION_CONTACT_YEARS whose address led to no record (contactRetention.ts). */
+  contactMessages: number;
 }
 
 /** Whose bounds the query computes: every closed account and guest, or one person. */
@@ -145,8 +148,8 @@ function boundsQuery(scope: Scope, rules: RetentionRules, expiredAt: Date | null
       SELECT 'guest', NULL, lower(w.guest_contact ->> 'email'), w.created_at, w.status = 'active', NULL
         FROM waitlist_entries w WHERE w.patient_id IS NULL AND ${guest(sql`lower(w.guest_contact ->> 'email')`)}
       UNION ALL
-      SELECT 'guest', NULL, lower(s.email), s.created_at, false, NULL
-        FROM intake_submissions s WHERE s.user_id IS NULL AND ${guest(sql`lower(s.email)`)}
+      SELECT 'guest', NULL, s.email, s.created_at, false, NULL
+        FROM intake_submissions s WHERE s.user_id IS NULL AND ${guest(sql`s.email`)}
     ), subjects AS (
       SELECT f.kind, f.patient_id, f.email, bool_or(f.holds) AS held, max(f.contact_at) AS last_contact,
              max(pay.paid_on) AS last_paid_on, max(rec.issued_at) AS last_issued_at
@@ -208,7 +211,7 @@ async function minorBounds(db: Database, subjects: RecordSubject[], rules: Reten
     const forms = await db
       .select({ publicId: intakeSubmissions.publicId, userId: intakeSubmissions.userId, email: intakeSubmissions.email, encryptedAnswers: intakeSubmissions.encryptedAnswers })
       .from(intakeSubmissions)
-      .where(or(inArray(intakeSubmissions.userId, patientIds), and(isNull(intakeSubmissions.userId), inArray(sql`lower(${intakeSubmissions.email})`, guestEmails))))
+      .where(or(inArray(intakeSubmissions.userId, patientIds), and(isNull(intakeSubmissions.userId), inArray(intakeSubmissions.email, guestEmails))))
       .orderBy(desc(intakeSubmissions.createdAt), desc(intakeSubmissions.id));
     for (const form of forms) {
       const key = form.userId !== null ? `patient:${form.userId}` : `guest:${normalizedEmail(form.email)}`;
@@ -290,7 +293,7 @@ async function purgeSteps(db: Database, subject: RecordSubject): Promise<PurgeSt
   }
   const guestAppointment = sql`lower(${appointments.guestContact} ->> 'email') = ${address}`;
   const guestEntry = sql`lower(${waitlistEntries.guestContact} ->> 'email') = ${address}`;
-  const guestForm = sql`lower(${intakeSubmissions.email}) = ${address}`;
+  const guestForm = sql`${intakeSubmissions.email} = ${address}`;
   const ownAppointments = patientId !== null ? eq(appointments.patientId, patientId) : and(isNull(appointments.patientId), guestAppointment)!;
   const ownEntries = patientId !== null ? eq(waitlistEntries.patientId, patientId) : and(isNull(waitlistEntries.patientId), guestEntry)!;
   const ownForms = patientId !== null ? eq(intakeSubmissions.userId, patientId) : and(isNull(intakeSubmissions.userId), guestForm)!;
@@ -330,7 +333,7 @@ async function purgeSteps(db: Database, subject: RecordSubject): Promise<PurgeSt
     { table: recordsRequests, where: patientId !== null ? eq(recordsRequests.patientId, patientId) : eq(recordsRequests.guestEmail, address) },
     { table: mailQueue, where: byAddress(sql`lower(${mailQueue.recipient}) = ${address}`) },
     { table: dataExportLinks, where: byAddress(eq(dataExportLinks.email, address)) },
-    { table: contactMessages, where: byAddress(sql`lower(${contactMessages.email}) = ${address}`) },
+    { table: contactMessages, where: byAddress(eq(contactMessages.email, address)) },
     { table: users, where: ofAccount((id) => eq(users.id, id)) },
   ];
 }
@@ -403,21 +406,22 @@ function errorLabel(error: unknown): string {
 /**
  * People purged per run, the longest overdue first, so the backlog of a clinic that just upgraded
  * is spread over the ticks rather than holding one run (and the next reminders and e-mails) for
- * minutes. Measured with 30,000 visits and 6,000 people due: a run of 50 purges took 6.2-6.7 s on
- * the embedded database and 4.2-4.8 s on PostgreSQL (some 25 queries a person, and a guest's rows
- * are found by reading every guest row: no index on a guest's address); a run with nothing due,
- * 0.14-0.17 s and 0.06-0.07 s.
+ * minutes. `npm run bench:retention` (30,000 visits, 60,000 e-mails, 6,000 people due): a run of 50
+ * purges takes 1.5-1.8 s on the embedded database and 1.1-1.7 s on PostgreSQL (some 25 queries a
+ * person, each found by an index since migration 0017; without it, 5.2-6.6 s and 4.5-5.1 s); a run
+ * with nothing due, 75-85 ms on either.
  */
 const PURGES_PER_RUN = 50;
 
 /**
  * The job: deletes the records of everyone whose retention is over at `now` (one transaction
- * each, PURGES_PER_RUN at most; the next run takes the rest), and says how many people's records
- * went. One person whose purge fails does not hold up the others. Run by runJobsOnce
+ * each, PURGES_PER_RUN at most; the next run takes the rest), then the contact messages that led
+ * to no record and are past theirs, and says how many people's records and messages went. One
+ * person whose purge fails does not hold up the others. Run by runJobsOnce
  * (lib/server/jobs/scheduler.ts).
  */
 export async function purgeExpiredRecords(db: Database, now: Date, rules: RetentionRules = getConfig()): Promise<RetentionRunCounts> {
-  const counts: RetentionRunCounts = { purged: 0, failed: 0 };
+  const counts: RetentionRunCounts = { purged: 0, failed: 0, contactMessages: 0 };
   const due = await expiredSubjects(db, { kind: 'everyone' }, now, rules);
   for (const { subject } of due.slice(0, PURGES_PER_RUN)) {
     try {
@@ -427,6 +431,8 @@ export async function purgeExpiredRecords(db: Database, now: Date, rules: Retent
       console.error(`[retention] ${subjectKey(subject)}: purge failed (${errorLabel(error)}); kept for the next run`);
     }
   }
+  // After the people: a message whose sender's last record just went is now nobody's.
+  counts.contactMessages = await purgeStaleContactMessages(db, now, rules);
   return counts;
 }
 

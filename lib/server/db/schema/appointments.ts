@@ -117,6 +117,8 @@ export const appointments = pgTable(
     index('appointments_employee_starts_idx').on(t.employeeId, t.startsAt),
     index('appointments_patient_starts_idx').on(t.patientId, t.startsAt),
     index('appointments_rescheduled_from_idx').on(t.rescheduledFromId),
+    // A guest's visits by address, as every query finds them (issue #30: exports, purges).
+    index('appointments_guest_email_idx').on(sql`lower(${t.guestContact} ->> 'email')`).where(sql`${t.patientId} IS NULL`),
     // One seat per person and session (a guest is known by the e-mail address of the booking).
     uniqueIndex('appointments_one_seat_per_patient')
       .on(t.groupSessionId, t.patientId)

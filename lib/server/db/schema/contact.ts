@@ -21,7 +21,7 @@ export const contactMessages = pgTable(
     ipHash: text('ip_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt), index('contact_messages_email_idx').on(t.email)],
 );
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

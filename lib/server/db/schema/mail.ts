@@ -48,6 +48,8 @@ export const mailQueue = pgTable(
   },
   (t) => [
     index('mail_queue_due_idx').on(t.status, t.nextAttemptAt),
+    // The e-mails sent to one address (issue #30: a person's export, and their purge).
+    index('mail_queue_recipient_idx').on(sql`lower(${t.recipient})`),
     check('mail_queue_status_check', sql`${t.status} IN ('pending', 'sent', 'failed')`),
     check('mail_queue_sent_check', sql`(${t.status} = 'sent') = (${t.sentAt} IS NOT NULL)`),
   ],

@@ -5,7 +5,8 @@ import { users } from './accounts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
-export const AUDIT_ACTIONS = ['data_export', 'account_closed', 'records_purged', 'records_request', 'correction_request'] as const;
+// contact_messages_purged names no one (subject null): a count of messages whose address led to no record.
+export const AUDIT_ACTIONS = ['data_export', 'account_closed', 'records_purged', 'records_request', 'correction_request', 'contact_messages_purged'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**

@@ -61,6 +61,7 @@ export const waitlistEntries = pgTable(
     uniqueIndex('waitlist_entries_one_active_key').on(t.serviceId, t.personKey).where(sql`${t.status} = 'active'`),
     uniqueIndex('waitlist_entries_leave_token_key').on(t.leaveTokenHash),
     index('waitlist_entries_active_idx').on(t.status, t.createdAt),
+    index('waitlist_entries_guest_email_idx').on(sql`lower(${t.guestContact} ->> 'email')`).where(sql`${t.patientId} IS NULL`),
     check('waitlist_entries_status_check', sql`${t.status} IN ('active', 'booked', 'left', 'removed', 'expired')`),
     check('waitlist_entries_session_language_check', sql`${t.sessionLanguage} IN ('en', 'fr')`),
     check(
