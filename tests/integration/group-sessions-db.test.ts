@@ -193,4 +193,25 @@ describe('seats', () => {
     await db.update(groupSessions).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(groupSessions.id, later.id));
     expect(await refusal(appointmentAt(later.startsAt, { sessionId: later.id, guest: guest('cancelled') }))).toMatchObject({ code: '23514' });
   });
+
+  it('a seat deleted with its person’s records (retention) gives its place back; a deleted cancelled seat or a visit changes nothing', async () => {
+    const start = nextStart();
+    const session = await sessionAt(start, 3);
+    const kept = await appointmentAt(start, { sessionId: session.id, guest: guest('kept') });
+    const purged = await appointmentAt(start, { sessionId: session.id, guest: guest('purged') });
+    const cancelled = await appointmentAt(start, { sessionId: session.id, guest: guest('cancelled-then-purged') });
+    await db.update(appointments).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(appointments.id, cancelled.id));
+    expect(await seatsTaken(session.id)).toBe(2);
+    // Held since: the count must still follow the roster.
+    await db.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, kept.id));
+    await db.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, purged.id));
+    await db.update(groupSessions).set({ status: 'done' }).where(eq(groupSessions.id, session.id));
+    await db.delete(appointments).where(eq(appointments.id, purged.id));
+    expect(await seatsTaken(session.id)).toBe(1);
+    await db.delete(appointments).where(eq(appointments.id, cancelled.id));
+    expect(await seatsTaken(session.id)).toBe(1);
+    const visit = await appointmentAt(nextStart(), { minutes: 50 });
+    await db.delete(appointments).where(eq(appointments.id, visit.id));
+    expect(await seatsTaken(session.id)).toBe(1);
+  });
 });
