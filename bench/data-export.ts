@@ -7,15 +7,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { resetConfigForTests } from '../lib/server/config';
 import { setDatabaseForTests } from '../lib/server/db/client';
-import { appointments, employeeProfiles, intakeSubmissions, offices, patientProfiles, services, skills, users } from '../lib/server/db/schema';
+import { appointments, employeeProfiles, intakeSubmissions, patientProfiles, users } from '../lib/server/db/schema';
 import { queueEmail } from '../lib/server/email/queue';
 import { encryptJson, submissionContext } from '../lib/server/intake/crypto';
 import { exportResponse } from '../lib/server/privacy/exportZip';
 import { recordPayment } from '../lib/server/receipts/recordPayment';
 import { completeIntakeAnswers } from '../tests/support/intakeAnswers';
+import { recordsBenchReferences } from './support/clinic';
 import { openBenchDatabase } from './support/database';
 import { summarize } from './support/stats';
 
@@ -32,18 +32,12 @@ async function main(): Promise<void> {
   const db = handle.db;
   try {
     setDatabaseForTests(db);
-    const [service] = await db.select().from(services).where(eq(services.slug, 'follow-up'));
-    const [office] = await db.select().from(offices).where(eq(offices.isVirtual, false)).orderBy(offices.id).limit(1);
-    const [skill] = await db.select().from(skills).orderBy(skills.id).limit(1);
-    const [dietitian] = await db
-      .insert(users)
-      .values({ email: 'dietitian@bench.test', passwordHash: 'bench', firstName: 'Bench', lastName: 'Dietitian', isEmployee: true })
-      .returning();
+    const { service, office, skill, dietitian } = await recordsBenchReferences(db);
     const [patient] = await db
       .insert(users)
       .values({ email: 'patient@bench.test', passwordHash: 'bench', firstName: 'Camille', lastName: 'Tremblay', isPatient: true, emailVerifiedAt: new Date(), createdAt: new Date(Date.now() - YEARS * 366 * DAY) })
       .returning();
-    await db.insert(employeeProfiles).values({ userId: dietitian!.id, titleEn: 'RD', titleFr: 'Dt.P.', bioEn: '-', bioFr: '-', languages: ['fr'], registrationNumber: '1234' });
+    await db.insert(employeeProfiles).values({ userId: dietitian.id, titleEn: 'RD', titleFr: 'Dt.P.', bioEn: '-', bioFr: '-', languages: ['fr'], registrationNumber: '1234' });
     await db.insert(patientProfiles).values({ userId: patient!.id, streetNumber: '120', streetName: 'Rideau Street', city: 'Ottawa', provinceCode: 'ON', countryCode: 'CA', postalCode: 'K1N5X6' });
 
     const first = Date.now() - YEARS * 365 * DAY;
@@ -54,25 +48,25 @@ async function main(): Promise<void> {
         .insert(appointments)
         .values({
           patientId: patient!.id,
-          employeeId: dietitian!.id,
-          serviceId: service!.id,
-          officeId: office!.id,
+          employeeId: dietitian.id,
+          serviceId: service.id,
+          officeId: office.id,
           startsAt,
-          endsAt: new Date(startsAt.getTime() + service!.clientDurationMinutes * 60_000),
-          blockedUntil: new Date(startsAt.getTime() + service!.employeeDurationMinutes * 60_000),
+          endsAt: new Date(startsAt.getTime() + service.clientDurationMinutes * 60_000),
+          blockedUntil: new Date(startsAt.getTime() + service.employeeDurationMinutes * 60_000),
           sessionLanguage: 'fr',
-          reasons: [skill!.id],
+          reasons: [skill.id],
           status: 'completed',
-          priceCents: service!.basePriceCents,
+          priceCents: service.basePriceCents,
           taxCents: 0,
-          totalCents: service!.basePriceCents,
+          totalCents: service.basePriceCents,
           createdAt: new Date(startsAt.getTime() - 7 * DAY),
         })
         .returning();
       await recordPayment(db, {
         appointmentId: visit!.id,
-        payment: { amount_cents: service!.basePriceCents, method: 'card', paid_on: startsAt.toISOString().slice(0, 10) },
-        recorder: { id: dietitian!.id },
+        payment: { amount_cents: service.basePriceCents, method: 'card', paid_on: startsAt.toISOString().slice(0, 10) },
+        recorder: { id: dietitian.id },
         locale: 'fr',
       });
       for (const subject of ['Rendez-vous confirmé', 'Rappel de rendez-vous']) {

@@ -10,12 +10,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { resetConfigForTests } from '../lib/server/config';
 import type { Database } from '../lib/server/db/client';
-import { appointments, contactMessages, mailQueue, offices, services, skills, users, type GuestContact } from '../lib/server/db/schema';
+import { appointments, contactMessages, mailQueue, users, type GuestContact } from '../lib/server/db/schema';
 import { collectExport } from '../lib/server/privacy/collect';
 import { purgeExpiredRecords } from '../lib/server/privacy/retention';
+import { recordsBenchReferences } from './support/clinic';
 import { openBenchDatabase } from './support/database';
 import { summarize } from './support/stats';
 
@@ -84,14 +85,8 @@ async function main(): Promise<void> {
   try {
     const withoutIndexes = process.env.BENCH_WITHOUT_ADDRESS_INDEXES === '1';
     if (withoutIndexes) for (const name of ADDRESS_INDEXES) await db.execute(sql.raw(`DROP INDEX ${name}`));
-    const [service] = await db.select().from(services).where(eq(services.slug, 'follow-up'));
-    const [office] = await db.select().from(offices).where(eq(offices.isVirtual, false)).orderBy(offices.id).limit(1);
-    const [skill] = await db.select().from(skills).orderBy(skills.id).limit(1);
-    const [dietitian] = await db
-      .insert(users)
-      .values({ email: 'dietitian@bench.test', passwordHash: 'bench', firstName: 'Bench', lastName: 'Dietitian', isEmployee: true })
-      .returning();
-    const ids = { employeeId: dietitian!.id, serviceId: service!.id, officeId: office!.id, skillId: skill!.id };
+    const { service, office, skill, dietitian } = await recordsBenchReferences(db);
+    const ids = { employeeId: dietitian.id, serviceId: service.id, officeId: office.id, skillId: skill.id };
 
     const accounts = async (count: number, prefix: string, closedAt: Date | null) => {
       const rows = Array.from({ length: count }, (_, i) => ({

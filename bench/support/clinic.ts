@@ -97,3 +97,20 @@ export async function seedBenchClinic(
   for (let i = 0; i < rows.length; i += BATCH) await db.insert(appointments).values(rows.slice(i, i + BATCH));
   return { dietitians: dietitianIds.length, offices: officeIds.length, appointments: rows.length, days: options.days };
 }
+
+/**
+ * What a benchmark of one person's records books with: the follow-up service, the first office
+ * in person, the first reason for a visit, and a dietitian of its own (no schedule: the visits
+ * are written, not searched for).
+ */
+export async function recordsBenchReferences(db: Database) {
+  const [service] = await db.select().from(services).where(eq(services.slug, 'follow-up'));
+  const [office] = await db.select().from(offices).where(eq(offices.isVirtual, false)).orderBy(offices.id).limit(1);
+  const [skill] = await db.select().from(skills).orderBy(skills.id).limit(1);
+  const [dietitian] = await db
+    .insert(users)
+    .values({ email: 'dietitian@bench.test', passwordHash: 'bench', firstName: 'Bench', lastName: 'Dietitian', isEmployee: true })
+    .returning();
+  if (!service || !office || !skill || !dietitian) throw new Error('the reference data is missing: migrate and seed first');
+  return { service, office, skill, dietitian };
+}
