@@ -2,8 +2,9 @@ import 'server-only';
 import { count, sql, type SQL } from 'drizzle-orm';
 import { getConfig, type AppConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
-import { contactMessages } from '@/lib/server/db/schema';
+import { contactMessages, recordsRequests, users } from '@/lib/server/db/schema';
 import { recordAudit } from './audit';
+import { guestRowsExist } from './guestRows';
 
 /**
  * Contact-page messages that never led to care (issue #30, the privacy policy's "Retention"):
@@ -21,11 +22,9 @@ function stale(now: Date, rules: ContactRetentionRules): SQL {
   const years = sql`${rules.retentionContactYears}::int`;
   const address = sql`${contactMessages.email}`;
   return sql`(${contactMessages.createdAt} AT TIME ZONE ${zone} + make_interval(years => ${years})) AT TIME ZONE ${zone} <= ${now.toISOString()}::timestamptz
-    AND NOT EXISTS (SELECT 1 FROM users u WHERE u.email = ${address})
-    AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.patient_id IS NULL AND lower(a.guest_contact ->> 'email') = ${address})
-    AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.patient_id IS NULL AND lower(w.guest_contact ->> 'email') = ${address})
-    AND NOT EXISTS (SELECT 1 FROM intake_submissions s WHERE s.user_id IS NULL AND s.email = ${address})
-    AND NOT EXISTS (SELECT 1 FROM records_requests r WHERE r.guest_email = ${address} AND r.status = 'open')`;
+    AND NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.email} = ${address})
+    AND NOT ${guestRowsExist(address)}
+    AND NOT EXISTS (SELECT 1 FROM ${recordsRequests} WHERE ${recordsRequests.guestEmail} = ${address} AND ${recordsRequests.status} = 'open')`;
 }
 
 /** How many messages a run at `now` would delete: what the dry run says. Reads only. */

@@ -7,10 +7,11 @@ import { pageLink } from '@/lib/server/auth/links';
 import { consume, hashIp, limits } from '@/lib/server/auth/rateLimit';
 import { hashToken, randomToken } from '@/lib/server/auth/tokens';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, contactMessages, dataExportLinks, intakeSubmissions, waitlistEntries } from '@/lib/server/db/schema';
+import { contactMessages, dataExportLinks } from '@/lib/server/db/schema';
 import { dataExportLinkEmail } from '@/lib/server/email';
 import { kickMailQueue, queueEmail } from '@/lib/server/email/queue';
 import { AppError } from '@/lib/server/http/appError';
+import { guestRowsExist } from './guestRows';
 
 /** A guest's export link works once, for a day (issue #30 item 2). */
 export const DATA_LINK_TTL_MINUTES = 24 * 60;
@@ -18,10 +19,7 @@ export const DATA_LINK_TTL_MINUTES = 24 * 60;
 /** Whether the clinic holds anything under the address as a guest (no account). */
 async function holdsGuestRecords(db: Database, email: string): Promise<boolean> {
   const result = await db.execute<{ found: boolean }>(sql`SELECT
-    EXISTS (SELECT 1 FROM ${appointments} WHERE ${appointments.patientId} IS NULL AND lower(${appointments.guestContact} ->> 'email') = ${email})
-    OR EXISTS (SELECT 1 FROM ${waitlistEntries} WHERE ${waitlistEntries.patientId} IS NULL AND lower(${waitlistEntries.guestContact} ->> 'email') = ${email})
-    OR EXISTS (SELECT 1 FROM ${intakeSubmissions} WHERE ${intakeSubmissions.userId} IS NULL AND ${intakeSubmissions.email} = ${email})
-    OR EXISTS (SELECT 1 FROM ${contactMessages} WHERE ${contactMessages.email} = ${email}) AS found`);
+    ${guestRowsExist(email)} OR EXISTS (SELECT 1 FROM ${contactMessages} WHERE ${contactMessages.email} = ${email}) AS found`);
   return Boolean(result.rows[0]?.found);
 }
 

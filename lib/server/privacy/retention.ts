@@ -29,6 +29,7 @@ import {
 import { decryptJson, IntakeDecryptionError, submissionContext } from '@/lib/server/intake/crypto';
 import { recordAudit, subjectKey, type RecordSubject } from './audit';
 import { purgeStaleContactMessages } from './contactRetention';
+import { guestRowsExist } from './guestRows';
 
 /**
  * Retention, enforced (issue #30 item 4): the records of closed accounts and of guests are
@@ -305,11 +306,7 @@ async function purgeSteps(db: Database, subject: RecordSubject): Promise<PurgeSt
 
   const { rows: holders } = await db.execute<{ held: boolean }>(sql`
     SELECT EXISTS (SELECT 1 FROM ${users} WHERE ${users.email} = ${address} AND ${users.id} IS DISTINCT FROM ${patientId}::int)
-        OR (${patientId !== null}::boolean AND (
-              EXISTS (SELECT 1 FROM ${appointments} WHERE ${appointments.patientId} IS NULL AND ${guestAppointment})
-           OR EXISTS (SELECT 1 FROM ${waitlistEntries} WHERE ${waitlistEntries.patientId} IS NULL AND ${guestEntry})
-           OR EXISTS (SELECT 1 FROM ${intakeSubmissions} WHERE ${intakeSubmissions.userId} IS NULL AND ${guestForm})
-        )) AS held`);
+        OR (${patientId !== null}::boolean AND ${guestRowsExist(address)}) AS held`);
   const addressFree = address !== '' && !holders[0]?.held;
   const byAddress = (where: SQL) => (addressFree ? where : sql`false`);
   const ofAccount = (where: (id: number) => SQL) => (patientId !== null ? where(patientId) : sql`false`);
