@@ -246,7 +246,7 @@ async function main() {
         const pagePath = localizedPath(page.pathname, locale, page.params?.[locale]);
         await warm(server, pagePath);
         const pageRuns: Run[] = [];
-        const stalledRuns: Run[] = [];
+        let stalled = 0;
         for (let attempt = 1; pageRuns.length < runs; attempt++) {
           // One retry: on a busy machine Chrome now and then misses a protocol deadline.
           const run = await measure(server.url + pagePath, shared).catch((error: unknown) => {
@@ -258,14 +258,14 @@ async function main() {
             writeFileSync(path.join(reportsDir, `${page.name}-${locale}-${attempt}.json`), JSON.stringify(run.lhr));
           }
           const stall = frameStallMs(run.lhr);
-          if (stall > stallMs && stalledRuns.length < stallRetries) {
-            stalledRuns.push(run);
+          if (stall > stallMs && stalled < stallRetries) {
+            stalled++;
             console.error(`${pagePath}: run ${attempt} set aside: Chrome presented no frame for ${stall.toFixed(0)} ms after the page had loaded`);
             continue;
           }
           pageRuns.push(run);
         }
-        setAside += stalledRuns.length;
+        setAside += stalled;
         const medianScores = Object.fromEntries(categories.map((id) => [id, median(pageRuns.map((run) => run.scores[id]))])) as Record<Category, number | null>;
         // The median run: the one whose performance score is the median (ties: the first).
         const byPerf = pageRuns.toSorted((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
