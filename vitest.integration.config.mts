@@ -1,5 +1,6 @@
+import os from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import base from './vitest.config.mts';
+import base, { jsonReport } from './vitest.config.mts';
 
 // Integration tests: domain code and route handlers against a real database (PGlite in memory,
 // or PostgreSQL when TEST_DATABASE_URL is set, each test file getting its own database).
@@ -9,9 +10,9 @@ const config = mergeConfig(
   defineConfig({
     test: {
       environment: 'node',
-      // On PostgreSQL the files share one server: each holds its own pools and the race tests
-      // open 20-25 connections at once, which in parallel can pass the default 100-connection cap.
-      fileParallelism: !process.env.TEST_DATABASE_URL,
+      // On PostgreSQL the files share one server and the race tests open 20-25 connections at
+      // once: at most three files at a time stay under the default 100-connection cap.
+      ...(process.env.TEST_DATABASE_URL ? { maxWorkers: Math.min(3, os.availableParallelism()) } : {}),
       // Starting PGlite, hashing passwords and spawning processes take seconds, not milliseconds.
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -21,7 +22,10 @@ const config = mergeConfig(
     },
   }),
 );
-// mergeConfig concatenates lists: these two replace the unit tests' instead.
+// mergeConfig concatenates lists: these replace the unit tests' instead.
+Object.assign(config.test!, jsonReport(process.env.TEST_DATABASE_URL ? 'integration-postgresql' : 'integration-pglite'));
 config.test!.include = ['tests/integration/**/*.test.ts'];
 config.test!.setupFiles = ['tests/integration/support/listeners.ts'];
+// Migrates and seeds once per run; each test file starts from a copy (support/global-setup.ts).
+config.test!.globalSetup = ['tests/integration/support/global-setup.ts'];
 export default config;
