@@ -1,66 +1,11 @@
 import { axe } from './support/axe';
-import { expect, test, type Page } from '@playwright/test';
-import { locales, serviceSlugs, specialtySlugs, type AppPathname, type Locale } from '../../lib/i18n/routing';
-import { messages, urlOf } from './routes';
+import { expect, test } from '@playwright/test';
+import { messages } from './routes';
+import { jsonLd, ofType } from './support/content';
 
-type JsonLdNode = { '@type': string | string[]; [key: string]: unknown };
-
-/** The pages this spec covers and the h1 each must show. */
-function heading(pathname: AppPathname, locale: Locale): string {
-  const m = messages[locale];
-  if (pathname === '/') return m.Home.heroTitle;
-  const [, section, slug] = pathname.split('/');
-  if (section === 'services') return m.Services[slug as (typeof serviceSlugs)[number]].name;
-  if (section === 'specialties') return m.Specialties[slug as (typeof specialtySlugs)[number]].name;
-  const key = pathname.slice(1).replaceAll('/', '-') as 'about-us' | 'about-us-our-team' | 'privacy-policy' | 'terms-and-conditions';
-  return m.Pages[key].title;
-}
-
-const contentPages: AppPathname[] = [
-  '/',
-  '/about-us',
-  '/about-us/our-team',
-  '/privacy-policy',
-  '/terms-and-conditions',
-  ...serviceSlugs.map((slug) => `/services/${slug}` as AppPathname),
-  ...specialtySlugs.map((slug) => `/specialties/${slug}` as AppPathname),
-];
-
-/** Every JSON-LD block of the page, parsed (a block that is not valid JSON fails the test). */
-async function jsonLd(page: Page): Promise<JsonLdNode[]> {
-  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return blocks.map((text) => JSON.parse(text) as JsonLdNode);
-}
-
-function ofType(nodes: JsonLdNode[], type: string): JsonLdNode | undefined {
-  return nodes.find((node) => ([] as string[]).concat(node['@type']).includes(type));
-}
-
-test.describe('content pages answer in both languages with their heading', () => {
-  for (const pathname of contentPages) {
-    for (const locale of locales) {
-      const url = urlOf(pathname, locale);
-      test(`${url}`, async ({ page }) => {
-        const response = await page.goto(url);
-        expect(response?.status()).toBe(200);
-        await expect(page.locator('main h1')).toHaveText(heading(pathname, locale));
-        // Open Graph: the page's own address and the card image of its language.
-        // (The home page's address is the bare origin: Next drops its trailing slash.)
-        await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', url === '/' ? /^https?:\/\/[^/]+\/?$/ : new RegExp(`${url}$`));
-        await expect(page.locator('meta[property="og:image"]').first()).toHaveAttribute('content', new RegExp(`clinic-${locale}\\.png$`));
-        // Structured data: the clinic on home, a breadcrumb ending on this page elsewhere.
-        const nodes = await jsonLd(page);
-        if (pathname === '/') {
-          expect(ofType(nodes, 'MedicalClinic')).toMatchObject({ name: 'Équilibre Nutrition', email: expect.any(String) });
-        } else {
-          const trail = ofType(nodes, 'BreadcrumbList')?.itemListElement as { item: string; position: number }[];
-          expect(trail.at(-1)?.item).toMatch(new RegExp(`${url}$`));
-          expect(trail[0]?.position).toBe(1);
-        }
-      });
-    }
-  }
-});
+// Each content page's heading, Open Graph card, structured data and axe audit, in both
+// languages, are checked by the route sweep (shell.spec.ts) on the same visit; here, what a page
+// shows beyond that.
 
 test.describe('home page', () => {
   test('shows the marketing figures and describes the clinic for search engines', async ({ page }) => {
@@ -160,18 +105,4 @@ test.describe('digestive health modals', () => {
     const audit = await axe(page).analyze();
     expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
   });
-});
-
-test.describe('accessibility of the content pages', () => {
-  const audited: AppPathname[] = ['/', '/services/nutrition-evaluation', '/specialties/digestive-health', '/privacy-policy'];
-  for (const pathname of audited) {
-    for (const locale of locales) {
-      const url = urlOf(pathname, locale);
-      test(`${url} has no axe violations`, async ({ page }) => {
-        await page.goto(url);
-        const audit = await axe(page).analyze();
-        expect(audit.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
-      });
-    }
-  }
 });

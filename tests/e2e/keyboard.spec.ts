@@ -1,10 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axe } from './support/axe';
 import { localizedPath } from '../../lib/i18n/paths';
 import { intakeSteps, type FieldSpec, type StepValues } from '../../lib/schemas/intake';
 import { completeIntakeAnswers } from '../support/intakeAnswers';
 import { atStep, bookingPath, main, messages } from './support/booking';
 import { expectIntakeStep, intakeStepHeading } from './support/intake';
 import { chooseOption, chooseRadio, expectVisibleFocus, press, setCheckbox, tabTo, typeInto } from './support/keyboard';
+import { waitForMail } from './support/outbox';
 
 /**
  * Issue #9 gate: the booking flow and the whole intake form done with the keyboard alone. Every
@@ -151,8 +153,10 @@ test.describe('keyboard only', () => {
     await expectVisibleFocus(ics);
   });
 
-  test('a guest fills the 15 steps of the intake form in French and submits it', async ({ page }) => {
-    test.setTimeout(90_000);
+  // The French walk of the intake form (intake.spec.ts walks it in English with the mouse): axe
+  // on every step, a reload half-way that resumes, the consent, and the French acknowledgement.
+  test('a guest fills the 15 steps of the intake form in French, resumes after a reload and submits it', async ({ page }) => {
+    test.setTimeout(150_000);
     const lang = 'fr';
     const t = messages.fr.Intake;
     const email = `keys-intake-${Date.now()}@example.ca`;
@@ -170,8 +174,10 @@ test.describe('keyboard only', () => {
 
     for (const [index, step] of intakeSteps.entries()) {
       if (index > 0) await expectIntakeStep(page, lang, index);
+      await expectNoAxeViolations(page);
       await fillStepByKeyboard(page, form, index, answers[step.id]);
       if (step.id === 'weightHistory') await switchUnitsBackAndForth(page, form);
+      if (index === 7) await reloadAndResume(page, form);
       const last = index === intakeSteps.length - 1;
       const next = form.getByRole('button', { name: last ? t.form.toReview : t.form.next, exact: true });
       await tabTo(page, next, { max: 40 });
@@ -181,6 +187,7 @@ test.describe('keyboard only', () => {
 
     // Review: the consent box with Space, then submit with Enter.
     await expect(page.getByRole('heading', { level: 2, name: t.form.reviewTitle })).toBeFocused();
+    await expectNoAxeViolations(page);
     const consent = form.getByRole('checkbox');
     await setCheckbox(page, consent, true, { max: 80 });
     await expectVisibleFocus(consent);
@@ -189,8 +196,41 @@ test.describe('keyboard only', () => {
     await expectVisibleFocus(submit);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 2, name: t.form.doneTitle })).toBeFocused({ timeout: 20_000 });
+
+    // The acknowledgement is in French and carries no answer.
+    const mail = await waitForMail(email);
+    expect(mail.language).toBe('fr');
+    for (const secret of ['Metformin', 'Peanuts', 'night shifts', 'Oatmeal', 'Migraines']) {
+      expect(mail.text).not.toContain(secret);
+      expect(mail.html ?? '').not.toContain(secret);
+    }
+    // The draft is gone from the browser: the form starts over.
+    await page.goto(localizedPath('/patient-form', lang));
+    await expect(intakeStepHeading(page, lang, 0)).toBeVisible();
+    await expect(form.getByRole('textbox', { name: named(t.fields.contact.email.label) })).toHaveValue('');
   });
 });
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await axe(page).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * Half-way (step 8, its answers typed): a reload, as a closed tab would, comes back to the same
+ * step with the same answers, and Back shows the step before with its own.
+ */
+async function reloadAndResume(page: Page, form: Locator) {
+  const t = messages.fr.Intake;
+  await page.reload();
+  await expect(intakeStepHeading(page, 'fr', 7)).toBeVisible();
+  await expect(form.getByRole('combobox', { name: named(t.fields.psychosocial2.shopper.label) })).toHaveValue('shared');
+  await press(page, form.getByRole('button', { name: t.form.back, exact: true }), { max: 80 });
+  await expectIntakeStep(page, 'fr', 6);
+  await expect(form.getByRole('group', { name: named(t.fields.psychosocial.stress.label) }).getByRole('radio', { name: '7', exact: true })).toBeChecked();
+  await press(page, form.getByRole('button', { name: t.form.next, exact: true }), { max: 80 });
+  await expectIntakeStep(page, 'fr', 7);
+}
 
 type Texts = Record<string, { label: string; options?: Record<string, string>; columns?: Record<string, { label: string }>; add?: string; row?: string }>;
 
