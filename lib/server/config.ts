@@ -23,6 +23,11 @@ export interface AppConfig {
   seedDemo: boolean;
   /** How often the in-process scheduler runs the jobs (reminders); 0: never (an external cron runs them). */
   jobsIntervalSeconds: number;
+  /**
+   * How long a sender holds a queued e-mail it is sending: one that died meanwhile leaves it to
+   * another after this. Beyond the mailer's own timeouts (10 + 10 + 30 s), or a slow send is sent twice.
+   */
+  mailClaimSeconds: number;
   /** A virtual visit's join link: `{room}` is replaced by the appointment's unguessable room name. */
   videoRoomUrlTemplate: string;
   /** Guest bookings a client address may make in an hour (issue 18). */
@@ -114,6 +119,7 @@ const envSchema = z.object({
   INTAKE_ENCRYPTION_KEY: secret.optional(),
   SEED_DEMO: flag.optional(),
   JOBS_INTERVAL_SECONDS: integer(0, 86400).default(300),
+  MAIL_CLAIM_SECONDS: integer(5, 3600).default(120),
   VIDEO_ROOM_URL_TEMPLATE: z
     .string()
     .refine((v) => hasProtocol(v.replace('{room}', 'room'), ['https:']) && v.includes('{room}'), {
@@ -170,6 +176,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     // Demo data makes the zero-setup embedded database usable at once; a real server starts clean.
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    mailClaimSeconds: e.MAIL_CLAIM_SECONDS,
     videoRoomUrlTemplate: e.VIDEO_ROOM_URL_TEMPLATE,
     guestBookingLimitPerHour: e.GUEST_BOOKING_LIMIT_PER_HOUR,
     guestUpcomingPerEmail: e.GUEST_UPCOMING_PER_EMAIL,

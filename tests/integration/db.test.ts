@@ -235,6 +235,8 @@ describe('configuration', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://u:p@db/clinic', SEED_DEMO: 'on' }).seedDemo).toBe(true);
     expect(parseConfig({ SEED_DEMO: 'FALSE' }).seedDemo).toBe(false);
     expect(parseConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+    expect(embedded.mailClaimSeconds).toBe(120);
+    expect(parseConfig({ MAIL_CLAIM_SECONDS: '10' }).mailClaimSeconds).toBe(10);
     expect(() => parseConfig({ SITE_URL: 'https://www.example.ca/' })).not.toThrow();
   });
 
@@ -245,6 +247,7 @@ describe('configuration', () => {
     ['SEED_DEMO', 'maybe'],
     ['CLINIC_TIMEZONE', 'Ottawa/Centretown'],
     ['BOOKING_TOKEN_TTL_SECONDS', '-5'],
+    ['MAIL_CLAIM_SECONDS', '2'],
     ['CLINIC_EMAIL', 'not an address'],
     ['SMTP_URL', 'http://mail.example.com'],
     ['APP_SECRET', 'short'],

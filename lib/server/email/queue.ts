@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { getConfig } from '@/lib/server/config';
 import { getDb, type Database } from '@/lib/server/db/client';
 import { mailQueue, type QueuedMail } from '@/lib/server/db/schema';
 import { backgroundPass } from '@/lib/server/jobs/backgroundPass';
@@ -18,11 +19,11 @@ import { emailMessageSchema, type EmailMessage, type SendEmailOptions, type Send
  * FOR UPDATE SKIP LOCKED whose claim is free, so of several runners (processes, instances) only
  * one sends it. A failed send is retried with backoff (30 s, 1, 2, 4 ... up to 60 min); after a
  * day of failures the message is marked 'failed' and listed for admins, who can send it again.
- * A runner that dies between the send and its bookkeeping leaves the claim to expire: the
- * message is then sent again (at least once beats at most once for a confirmation).
+ * A runner that dies between the send and its bookkeeping leaves the claim to expire
+ * (MAIL_CLAIM_SECONDS, 2 minutes by default): the message is then sent again (at least once
+ * beats at most once for a confirmation).
  */
 
-export const CLAIM_MS = 2 * 60_000; // well beyond the mailer's timeouts (10 + 10 + 30 s)
 export const GIVE_UP_MS = 24 * 3_600_000;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;
@@ -71,7 +72,7 @@ async function claimNext(db: Database, now: Date, ids?: number[]): Promise<Queue
   const next = db.select({ id: mailQueue.id }).from(mailQueue).where(due).orderBy(asc(mailQueue.id)).limit(1).for('update', { skipLocked: true });
   const [row] = await db
     .update(mailQueue)
-    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${mailQueue.attempts} + 1` })
+    .set({ claimedUntil: new Date(now.getTime() + getConfig().mailClaimSeconds * 1000), attempts: sql`${mailQueue.attempts} + 1` })
     // `= (scalar subquery)`, not `IN (...)`: PostgreSQL may run an IN subquery again for each row
     // it scans, and with SKIP LOCKED each run skips the rows just locked and picks another, so one
     // UPDATE would claim many rows and return one. Checked again on the row the UPDATE locks: a
