@@ -33,6 +33,9 @@ const nextConfig: NextConfig = {
   // scripts and styles are immutable files; a 304 would save a visitor a few kB at most.
   generateEtags: false,
   reactStrictMode: true,
+  // `npm run typecheck` (tsc over the whole project, tests included) is the type check, and CI
+  // runs it before the build: checking again inside `next build` cost 27 s of every build.
+  typescript: { ignoreBuildErrors: true },
   generateBuildId: async () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   serverExternalPackages: ['@electric-sql/pglite'],
