@@ -1,14 +1,22 @@
 // Lighthouse gate (DESIGN.md §5): home, a service page, a blog post and the booking page, in
-// English and French, each measured 3 times with Lighthouse's defaults (mobile form factor,
+// English and French, each measured 3 times as Lighthouse's mid-tier phone (mobile form factor,
 // simulated throttling) against `next start` on a fresh embedded data dir. Every run is a first
-// visit in a new Chrome (its own temporary profile, so a cold HTTP cache). The median of each
-// category must reach accessibility, best practices and SEO 100 and performance 65; a
-// performance median under DESIGN §5's 95 is printed as below target (see `floors`).
+// visit in a new Chrome (its own temporary profile, so a cold HTTP cache).
+//
+// The same phone on any host (issue #37): at its start the gate measures the host's
+// BenchmarkIndex (the median of three of Lighthouse's own measurements) and sets the CPU
+// slowdown by the calculator in Lighthouse's docs/throttling.md (support/cpuThrottling.ts):
+// about 6-7x on this machine's kind on a fast day, where Lighthouse's default 4x made a fast
+// host a fast phone. The median of each category must reach accessibility, best practices and
+// SEO 100 and performance 75; DESIGN §5's goal, 95, is printed beside each page, and a page under
+// it prints its total blocking time and the scripts that cost the most main-thread time.
 //
 //   npx tsx --conditions react-server tests/system/lighthouse.ts \
 //     [--runs 5] [--chrome fresh|shared] [--only home,service,blog,booking] [--reports DIR]
+//     [--cpu-slowdown N]
 //
 // --reports DIR writes each run's full Lighthouse result (JSON) there, to look into a miss.
+// --cpu-slowdown N skips the calibration and uses N (Lighthouse's default is 4).
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_PORT (default 3431),
 // LIGHTHOUSE_DATA_DIR (default: a new temporary directory, removed afterwards).
 // --chrome shared reuses one Chrome for every run (Lighthouse clears its cache, cookies and
@@ -18,10 +26,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import type { Result } from 'lighthouse';
+import type { Flags, Result } from 'lighthouse';
 import { localizedPath } from '@/lib/i18n/paths';
 import { locales, type AppPathname, type Locale } from '@/lib/i18n/routing';
 import { publishedSlugs, translationOf } from '@/lib/content/publishedSlugs';
+import { cpuSlowdownFor } from './support/cpuThrottling';
 import { startServer, type AppServer } from './support/server';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -29,18 +38,13 @@ type Category = (typeof categories)[number];
 /** DESIGN §5. */
 const targets: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 /**
- * What fails the gate (issue 14). Accessibility, best practices and SEO: the targets.
- * Performance: 65, a known gap. The floor was 90 while CI's hosts scored these pages 99-100.
- * Since 26 November this host (2 cores, Chromium 156.0.8078.108) scores the same build 70-96
- * per run: the last landed commit, built here, scored as low as this one. The points go to
- * total blocking time (React's hydration and Next's router run as one 300-400 ms task under
- * Lighthouse's 4x CPU slowdown) and to Chrome's stalls (frameStallMs). The booking page in
- * French, the heaviest, had a median of 74 in CI, so 70 would fail on a slow day. 65 catches
- * only large regressions; the finer guard on what a page loads is the JavaScript budget
- * (test:js-budget, +5 % fails), which does not depend on the host. It does not hold DESIGN §5's
- * 95; every page under 95 is printed as below target.
+ * What fails the gate. Accessibility, best practices and SEO: the targets. Performance: 75 on
+ * the calibrated measure (issue #37). The pages scored 79-93 as that phone on a fast host, with
+ * React's hydration and Next's router as their heaviest task; the floor rises to 90 once the
+ * pages hydrate less (issue #42). The JavaScript budget (test:js-budget, +5 % fails) guards what
+ * a page loads without depending on the host at all.
  */
-const floors: Record<Category, number> = { ...targets, performance: 65 };
+const floors: Record<Category, number> = { ...targets, performance: 75 };
 const chromeFlags = [
   '--headless=new',
   '--no-sandbox',
@@ -61,6 +65,7 @@ const runs = Number(option('runs', '3'));
 const chromeMode = option('chrome', 'fresh');
 const only = option('only', '').split(',').filter(Boolean);
 const reportsDir = option('reports', '');
+const fixedSlowdown = option('cpu-slowdown', '');
 
 // The blog post: the first published English post and its French translation.
 const blogEn = publishedSlugs.blog.en[0]!;
@@ -77,8 +82,14 @@ const allPages: Page[] = [
   { name: 'booking', pathname: '/book-online' },
 ];
 const pages = allPages.filter((page) => only.length === 0 || only.includes(page.name));
-if (!Number.isInteger(runs) || runs < 1 || !['shared', 'fresh'].includes(chromeMode) || pages.length === 0) {
-  console.error('usage: lighthouse.ts [--runs N] [--chrome fresh|shared] [--only home,service,blog,booking] [--reports DIR]');
+if (
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  !['shared', 'fresh'].includes(chromeMode) ||
+  pages.length === 0 ||
+  (fixedSlowdown !== '' && !(Number(fixedSlowdown) >= 1))
+) {
+  console.error('usage: lighthouse.ts [--runs N] [--chrome fresh|shared] [--only home,service,blog,booking] [--reports DIR] [--cpu-slowdown N]');
   process.exit(2);
 }
 
@@ -155,7 +166,17 @@ function toRun(lhr: Result): Run {
 // fail inside the page ("__name is not defined"); import() leaves the package untouched.
 const loadLighthouse = async () => (await import('lighthouse')).default;
 
-async function measure(url: string, shared: chromeLauncher.LaunchedChrome | undefined): Promise<Run> {
+async function measure(url: string, shared: chromeLauncher.LaunchedChrome | undefined, cpuSlowdownMultiplier: number): Promise<Run> {
+  const lhr = await lighthouseRun(url, shared, { onlyCategories: [...categories], throttling: { cpuSlowdownMultiplier } });
+  // A redirect would mean we measured another page (or the redirect itself).
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
+  }
+  return toRun(lhr);
+}
+
+/** One Lighthouse run on `url`, in its own new Chrome unless one is shared. */
+async function lighthouseRun(url: string, shared: chromeLauncher.LaunchedChrome | undefined, flags: Flags): Promise<Result> {
   const lighthouse = await loadLighthouse();
   const chrome = shared ?? (await launchChrome());
   try {
@@ -163,19 +184,30 @@ async function measure(url: string, shared: chromeLauncher.LaunchedChrome | unde
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: [...categories],
+      ...flags,
       clearStorageTypes: ['cookies', 'local_storage', 'indexeddb', 'file_systems', 'shader_cache', 'service_workers', 'cache_storage'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-    // A redirect would mean we measured another page (or the redirect itself).
-    if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
-      throw new Error(`${url} ended on ${result.lhr.finalDisplayedUrl}`);
-    }
-    return toRun(result.lhr);
+    return result.lhr;
   } finally {
     if (!shared) await chrome.kill();
   }
+}
+
+/**
+ * The host's BenchmarkIndex as Lighthouse measures it at the start of every run (a fixed piece of
+ * JavaScript in the page, timed): the median of three runs of one cheap audit, each in a new
+ * Chrome as the measured runs are.
+ */
+async function benchmarkIndex(url: string, shared: chromeLauncher.LaunchedChrome | undefined): Promise<number> {
+  const indexes: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const lhr = await lighthouseRun(url, shared, { onlyAudits: ['viewport'] });
+    indexes.push(lhr.environment.benchmarkIndex);
+  }
+  console.error(`BenchmarkIndex runs: ${indexes.map((index) => index.toFixed(0)).join(', ')}`);
+  return median(indexes)!;
 }
 
 function launchChrome() {
@@ -206,9 +238,19 @@ function failingAudits(page: Measured, category: Category): string[] {
   return [...found.values()];
 }
 
+/** The three scripts that took the most main-thread time in a run (Lighthouse's bootup-time). */
+function costliestScripts(lhr: Result): string[] {
+  const items = (lhr.audits['bootup-time']?.details as { items?: { url: string; total: number; scripting: number }[] } | undefined)?.items ?? [];
+  return items
+    .filter((item) => item.url.startsWith('http'))
+    .toSorted((a, b) => b.total - a.total)
+    .slice(0, 3)
+    .map((item) => `${new URL(item.url).pathname} ${item.total.toFixed(0)} ms (script ${item.scripting.toFixed(0)} ms)`);
+}
+
 function printTable(results: Measured[]) {
   const show = (score: number | null) => (score === null ? 'n/a' : String(score));
-  const rows = [['page', 'lang', 'perf runs', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'TBT ms', 'CLS', '']];
+  const rows = [['page', 'lang', 'perf runs', 'perf', 'goal', 'a11y', 'bp', 'seo', 'LCP ms', 'TBT ms', 'CLS', '']];
   for (const page of results) {
     const fails = categories.some((id) => (page.median[id] ?? -1) < floors[id]);
     const below = categories.some((id) => (page.median[id] ?? -1) < targets[id]);
@@ -217,6 +259,7 @@ function printTable(results: Measured[]) {
       page.locale,
       page.runs.map((run) => show(run.scores.performance)).join('/'),
       show(page.median.performance),
+      String(targets.performance),
       show(page.median.accessibility),
       show(page.median['best-practices']),
       show(page.median.seo),
@@ -239,8 +282,16 @@ async function main() {
   const results: Measured[] = [];
   const started = Date.now();
   let setAside = 0;
+  let index: number | undefined;
+  let cpuSlowdown = Number(fixedSlowdown);
   console.error(`load average at start: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
   try {
+    if (!fixedSlowdown) {
+      await warm(server, '/');
+      index = await benchmarkIndex(`${server.url}/`, shared);
+      cpuSlowdown = cpuSlowdownFor(index);
+    }
+    console.error(`CPU slowdown ${cpuSlowdown}x${index === undefined ? ' (given)' : ` for BenchmarkIndex ${index.toFixed(0)}`}`);
     for (const page of pages) {
       for (const locale of locales) {
         const pagePath = localizedPath(page.pathname, locale, page.params?.[locale]);
@@ -249,9 +300,9 @@ async function main() {
         let stalled = 0;
         for (let attempt = 1; pageRuns.length < runs; attempt++) {
           // One retry: on a busy machine Chrome now and then misses a protocol deadline.
-          const run = await measure(server.url + pagePath, shared).catch((error: unknown) => {
+          const run = await measure(server.url + pagePath, shared, cpuSlowdown).catch((error: unknown) => {
             console.error(`retrying ${pagePath} after: ${error instanceof Error ? error.message : String(error)}`);
-            return measure(server.url + pagePath, shared);
+            return measure(server.url + pagePath, shared, cpuSlowdown);
           });
           if (reportsDir) {
             mkdirSync(reportsDir, { recursive: true });
@@ -280,7 +331,10 @@ async function main() {
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 
-  console.log(`\nLighthouse ${results[0]?.medianRun.lhr.lighthouseVersion}, mobile, simulated throttling, median of ${runs}; Chrome ${chromeMode}; ${setAside} stalled run(s) set aside; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const host = index === undefined ? 'given' : `for the host's BenchmarkIndex ${index.toFixed(0)}`;
+  console.log(
+    `\nLighthouse ${results[0]?.medianRun.lhr.lighthouseVersion}, mobile, simulated throttling with CPU slowdown ${cpuSlowdown}x (${host}), median of ${runs}; Chrome ${chromeMode}; ${setAside} stalled run(s) set aside; ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   printTable(results);
   let failed = false;
   for (const page of results) {
@@ -291,6 +345,9 @@ async function main() {
       failed ||= fails;
       const limit = fails ? `< ${floors[category]}, FAIL` : `< target ${targets[category]}`;
       console.log(`${fails ? 'FAIL' : 'BELOW'} ${page.name} ${page.locale} (${page.path}) ${category}: median ${score ?? 'n/a'} ${limit}; audits: ${failingAudits(page, category).join(', ') || '-'}`);
+      if (category === 'performance') {
+        console.log(`  total blocking time ${page.medianRun.tbtMs.toFixed(0)} ms; scripts by main-thread time: ${costliestScripts(page.medianRun.lhr).join(', ') || '-'}`);
+      }
     }
   }
   console.log(
