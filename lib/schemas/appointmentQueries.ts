@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DB_ID } from './ids';
+import { idSchema, idTextSchema } from './ids';
 
 /**
  * Requests of the appointment-management calls (SPEC §7: booked-appointments, cancel-appointment,
@@ -10,12 +10,12 @@ const requiredWhenAbsent = (issue: { input?: unknown }) => (issue.input === unde
 
 /** POST /api/booking/cancel-appointment */
 export const cancelAppointmentSchema = z.strictObject({
-  appointment_id: z.int32({ error: requiredWhenAbsent }).positive(),
+  appointment_id: idSchema(requiredWhenAbsent),
 });
 
 /** GET /api/booking/selected-patient-info?id= (query values arrive as text). */
 export const selectedPatientQuerySchema = z.object({
-  id: z.coerce.number({ error: requiredWhenAbsent }).int().positive().max(MAX_DB_ID),
+  id: idTextSchema(requiredWhenAbsent),
 });
 
 /** The shortest search term: one letter would match most of the patient list. */

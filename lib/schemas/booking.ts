@@ -1,6 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { languageSchema } from './auth';
 import { addressSchema, contactSchema } from './contact';
+import { idSchema } from './ids';
 
 /**
  * Request bodies of the booking steps (SPEC §7), field names exactly as the spec writes them.
@@ -20,7 +21,7 @@ const token = z.string().max(8192, { error: 'tooLong' }).optional();
 /** 'required' when absent; zod's own localized text for a wrong type or a value out of range. */
 const requiredWhenAbsent = (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : undefined);
 // int32: ids are PostgreSQL integers.
-const id = z.int32({ error: requiredWhenAbsent }).positive();
+const id = idSchema(requiredWhenAbsent);
 
 /** POST /api/booking/check-session */
 export const checkSessionSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 
 /**
  * Request bodies of the last three booking calls (SPEC §7): available-appointments/fetch and
@@ -49,7 +50,7 @@ export const checkAppointmentSchema = z.strictObject({
   timeslot_start: slotTime,
   timeslot_end: slotTime.nullish(),
   /** For a group service: the session chosen (several may start at one time). */
-  group_session_id: z.int32().positive().nullish(),
+  group_session_id: idSchema().nullish(),
 });
 
 /** POST /api/booking/book-appointment */

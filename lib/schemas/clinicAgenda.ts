@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { isClinicDate } from './clinicSchedule';
-import { MAX_DB_ID } from './ids';
 
 /**
  * Requests of the clinic agenda (issue #8, item 2): the day or week of an employee's
@@ -27,7 +26,6 @@ export const appointmentMarkSchema = z.strictObject({
 });
 
 /** The <id> of the path, as text. */
-export const appointmentIdSchema = z.coerce.number({ error: 'notFound' }).int().positive().max(MAX_DB_ID, { error: 'notFound' });
 
 /* Answers, shared by the route handlers and the browser's client (lib/api/clinicAgenda.ts). */
 

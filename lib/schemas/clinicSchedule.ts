@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { calendarDateMs } from '@/lib/format/dates';
 
 /**
@@ -47,7 +48,7 @@ const localDate = z.string().refine(isClinicDate, 'dateInvalid');
 
 export const scheduleRangeSchema = z
   .object({
-    office_id: z.int32({ error: 'required' }).positive('required'),
+    office_id: idSchema('required'),
     weekday: z.number().int().min(1).max(7),
     start: clock,
     end: clock,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAX_DB_ID } from './ids';
 import { emailSchema } from './contact';
 
 /** POST /api/clinic/invitations: who to invite, and the language of the e-mail and its link. */
@@ -10,7 +9,6 @@ export const teamInviteSchema = z.object({
 export type TeamInviteInput = z.output<typeof teamInviteSchema>;
 
 /** The [id] of /api/clinic/employees/[id]/...: a positive whole number (anything else names nobody). */
-export const employeeIdSchema = z.coerce.number().int().positive().max(MAX_DB_ID);
 
 export const INVITATION_STATUSES = ['pending', 'used', 'expired', 'voided'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { clockToMinutes, isClinicDate } from './clinicSchedule';
 
 /**
@@ -15,9 +16,9 @@ const GRID_MINUTES = 15;
 
 export const groupSessionSchema = z
   .object({
-    topic_id: z.int32({ error: 'required' }).positive('required'),
-    employee_id: z.int32({ error: 'required' }).positive('required'),
-    office_id: z.int32({ error: 'required' }).positive('required'),
+    topic_id: idSchema('required'),
+    employee_id: idSchema('required'),
+    office_id: idSchema('required'),
     /** The first meeting, in the clinic's time zone. */
     date: z.string().refine(isClinicDate, 'dateInvalid'),
     time: z.string().regex(/^([01]\d|2[0-3]):([0-5]\d)$/, 'timeInvalid'),
@@ -57,7 +58,7 @@ export const groupSessionMoveSchema = z
   .strictObject({
     date: z.string().refine(isClinicDate, 'dateInvalid'),
     time: z.string().regex(/^([01]\d|2[0-3]):([0-5]\d)$/, 'timeInvalid'),
-    office_id: z.int32({ error: 'required' }).positive('required'),
+    office_id: idSchema('required'),
   })
   .superRefine((input, ctx) => {
     if (clockToMinutes(input.time) % GRID_MINUTES !== 0) ctx.addIssue({ code: 'custom', path: ['time'], message: 'scheduleTimeGrid' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { localDate } from './bookingSlots';
 
 /**
@@ -18,7 +19,7 @@ export const manageRescheduleSchema = z.strictObject({
   token,
   start: z.iso.datetime({ offset: true, error: 'timeInvalid' }),
   /** A seat's move names the session (two may start at one time). */
-  group_session_id: z.int32().positive().optional(),
+  group_session_id: idSchema().optional(),
 });
 
 /* Answers, shared by the route handlers (lib/server/booking/managedView.ts) and the browser (lib/api/manage.ts). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './contact';
+import { idTextSchema } from './ids';
 import { manageTokenSchema } from './manageAppointment';
 
 /** POST /api/account/close: the account's password, typed again. */
@@ -12,6 +13,6 @@ export const dataLinkSchema = manageTokenSchema;
 
 /** GET /api/clinic/data-export: one patient account, or one guest by the address of their bookings. */
 export const clinicExportQuerySchema = z.union([
-  z.strictObject({ patient_id: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').positive('numberInvalid') }),
+  z.strictObject({ patient_id: idTextSchema('numberInvalid') }),
   z.strictObject({ email: emailSchema }),
 ]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { localDate } from './bookingSlots';
 import { emailSchema } from './contact';
-import { MAX_DB_ID } from './ids';
+import { idSchema } from './ids';
 
 /**
  * The administrators' records requests (issue #30 item 5): a person's request for access to their
@@ -29,7 +29,7 @@ const freeText = z
 export const recordsRequestSchema = z
   .strictObject({
     kind: z.enum(RECORDS_REQUEST_KINDS, { error: 'choiceInvalid' }),
-    patient_id: z.int32({ error: 'recordsPersonRequired' }).positive({ error: 'recordsPersonRequired' }).max(MAX_DB_ID).optional(),
+    patient_id: idSchema('recordsPersonRequired').optional(),
     guest_email: emailSchema.optional(),
     received_on: localDate,
     details: freeText.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, idTextSchema } from './ids';
 import { localDate, slotStepTokens } from './bookingSlots';
 import type { ManagedAppointment } from './manageAppointment';
 
@@ -28,7 +29,7 @@ export const joinWaitlistSchema = z
       .max(7)
       .transform((days) => [...new Set(days)].sort()),
     /** A group service's place names the full session it was joined from: it waits for a seat of that topic. */
-    group_session_id: z.int32().positive().optional(),
+    group_session_id: idSchema().optional(),
   })
   .refine((body) => body.from_date <= body.to_date, { path: ['to_date'], error: 'waitlistWindowOrder' })
   // A window none of whose days is a chosen weekday could never be offered a time.
@@ -57,7 +58,7 @@ const token = z.string({ error: 'required' }).max(200, { error: 'tooLong' });
 export const waitlistTokenSchema = z.strictObject({ token });
 
 /** GET /api/clinic/waitlist: every filter optional. */
-const id = z.coerce.number({ error: 'required' }).int().positive();
+const id = idTextSchema('numberInvalid');
 export const clinicWaitlistQuerySchema = z.strictObject({
   service_id: id.optional(),
   employee_id: id.optional(),

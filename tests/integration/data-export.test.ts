@@ -320,6 +320,11 @@ describe('the download', () => {
     expect((await call(clinicExportRoute as never, `/api/clinic/data-export?patient_id=${patient.id}`, { cookie: patient.cookie })).status).toBe(403);
     const bad = await call(clinicExportRoute as never, '/api/clinic/data-export?email=nope', { cookie: dietitian.cookie, locale: 'fr' });
     expect(bad.status).toBe(400);
+    // Issue #38: an id past PostgreSQL's integer answered 500; it is a field error, the largest id a 404.
+    for (const id of ['2147483648', '99999999999', '9007199254740993', '1e309']) {
+      expect((await call(clinicExportRoute as never, `/api/clinic/data-export?patient_id=${id}`, { cookie: dietitian.cookie })).status, id).toBe(400);
+    }
+    expect((await call(clinicExportRoute as never, '/api/clinic/data-export?patient_id=2147483647', { cookie: dietitian.cookie })).status).toBe(404);
     const response = await callResponse(clinicExportRoute as never, `/api/clinic/data-export?patient_id=${twin.id}`, { cookie: dietitian.cookie });
     expect(response.status).toBe(200);
     const data = JSON.parse(strFromU8((await unzip(response))['data.json']!)) as DataExport;

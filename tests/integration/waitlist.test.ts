@@ -354,6 +354,10 @@ describe('D. deleted time off frees a chosen dietitian’s day', () => {
     expect((list.json.entries as { id: number; person: { email: string } }[]).map((e) => e.id)).toContain(entry!.id);
     expect(JSON.stringify(list.json)).not.toContain('Diabète');
     expect((await call(clinicList, '/api/clinic/waitlist', { method: 'GET', cookie: patient.cookie })).status).toBe(403);
+    // Issue #38: a filter past PostgreSQL's integer answered 500.
+    for (const filter of ['employee_id=2147483648', 'service_id=99999999999', 'office_id=-1']) {
+      expect((await call(clinicList, `/api/clinic/waitlist?${filter}`, { method: 'GET', cookie: employee.cookie })).status, filter).toBe(400);
+    }
     expect((await call(clinicList, '/api/clinic/waitlist', { method: 'GET' })).status).toBe(401);
 
     const timeOffId = (off.json.time_off as { id: number }).id;

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { cancelAppointmentSchema, selectedPatientQuerySchema } from '@/lib/schemas/appointmentQueries';
 import { checkServiceSchema, checkSessionSchema, checkSkillsSchema } from '@/lib/schemas/booking';
 import { fetchAppointmentsSchema, checkAppointmentSchema } from '@/lib/schemas/bookingSlots';
-import { agendaQuerySchema, appointmentIdSchema } from '@/lib/schemas/clinicAgenda';
+import { agendaQuerySchema } from '@/lib/schemas/clinicAgenda';
 import { timeOffSchema } from '@/lib/schemas/clinicSchedule';
+import { clinicExportQuerySchema } from '@/lib/schemas/privacy';
+import { idSchema, idTextSchema } from '@/lib/schemas/ids';
+import { clinicWaitlistQuerySchema } from '@/lib/schemas/waitlist';
 import { readSessionToken } from '@/lib/server/auth/cookies';
 import { AppError } from '@/lib/server/http/appError';
 import { validate } from '@/lib/server/http/handler';
@@ -25,8 +28,21 @@ describe('ids beyond a PostgreSQL integer are refused by the schemas', () => {
 
   it('in addresses and query strings', () => {
     expect(selectedPatientQuerySchema.safeParse({ id: String(TOO_BIG) }).success).toBe(false);
-    expect(appointmentIdSchema.safeParse(String(TOO_BIG)).success).toBe(false);
-    expect(appointmentIdSchema.safeParse('12').data).toBe(12);
+    expect(idTextSchema().safeParse('12').data).toBe(12);
+    expect(idTextSchema().safeParse('2147483647').data).toBe(2_147_483_647);
+    // Issue #38: the clinic's data export and waitlist filters answered 500 to these.
+    for (const text of [String(TOO_BIG), '99999999999', '9007199254740993', '-1', '0', '1.5', '1e3', '1e309', '9'.repeat(30), '012', ' 7', '0x10', '']) {
+      expect(idTextSchema().safeParse(text).success, text).toBe(false);
+      expect(clinicExportQuerySchema.safeParse({ patient_id: text }).success, text).toBe(false);
+      expect(clinicWaitlistQuerySchema.safeParse({ employee_id: text }).success, text).toBe(false);
+    }
+  });
+
+  it('in bodies', () => {
+    expect(idSchema().safeParse(2_147_483_647).success).toBe(true);
+    for (const value of [TOO_BIG, 9007199254740993, -1, 0, 1.5, Infinity, 1e29, '12']) {
+      expect(idSchema().safeParse(value).success, String(value)).toBe(false);
+    }
   });
 });
 

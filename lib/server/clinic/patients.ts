@@ -22,6 +22,7 @@ import {
 } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
 import { refundsDue } from '@/lib/server/receipts/refundDue';
+import { pathId } from '@/lib/server/http/pathId';
 
 /** The preferred dietitian, joined only while they are an active employee (a former one is no preference). */
 const preferred = alias(users, 'preferred_dietitian');
@@ -88,9 +89,7 @@ const notFound = () => new AppError('not_found', 404, 'patientsNotFound');
 
 /** A user id from the address: digits within the id column's range, anything else is no patient. */
 function patientIdOf(value: string): number {
-  const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound();
-  return id;
+  return pathId(value, notFound);
 }
 
 /** Every appointment of the patient, newest first, in the shape the profile's appointment cards take. */

@@ -1,7 +1,7 @@
 import 'server-only';
-import { appointmentIdSchema } from '@/lib/schemas/clinicAgenda';
 import { HANDOUT_FILE_FIELD, HANDOUT_MAX_BYTES } from '@/lib/schemas/handouts';
 import { AppError, fieldInvalid } from '@/lib/server/http/appError';
+import { pathId } from '@/lib/server/http/pathId';
 import type { HandoutOwner } from './handouts';
 
 /** Room for the multipart framing around the file (boundaries, headers, the file's name). */
@@ -9,11 +9,9 @@ const FRAMING_BYTES = 64 * 1024;
 
 /** The topic or session of a route's `[id]`; 404 for anything that is not an id. */
 export function handoutOwnerOf(kind: HandoutOwner['kind'], id: string): HandoutOwner {
-  const parsed = appointmentIdSchema.safeParse(id);
-  if (!parsed.success) {
-    throw kind === 'topic' ? new AppError('group_topic_not_found', 404, 'groupTopicNotFound') : new AppError('group_session_not_found', 404, 'groupSessionNotFound');
-  }
-  return { kind, id: parsed.data };
+  const notFound = () =>
+    kind === 'topic' ? new AppError('group_topic_not_found', 404, 'groupTopicNotFound') : new AppError('group_session_not_found', 404, 'groupSessionNotFound');
+  return { kind, id: pathId(id, notFound) };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Database } from '@/lib/server/db/client';
 import { groupTopics, offices, services, users, waitlistEntries, waitlistOffers, type WaitlistEntry } from '@/lib/server/db/schema';
 import { serviceNameIn } from '@/lib/server/groups/groupService';
 import { AppError } from '@/lib/server/http/appError';
+import { pathId } from '@/lib/server/http/pathId';
 import { waitlistRemovedEmail } from '@/lib/server/email';
 import { kickMailQueue, queueEmail } from '@/lib/server/email/queue';
 import { announce } from '@/lib/server/events/announce';
@@ -119,7 +120,5 @@ export async function removeEntry(db: Database, id: number, now: Date): Promise<
 
 /** An entry id from the address: digits only, else not found. */
 export function entryIdOf(param: string): number {
-  const id = /^\d{1,9}$/.test(param) ? Number(param) : 0;
-  if (id < 1) throw notFound();
-  return id;
+  return pathId(param, notFound);
 }

@@ -3,14 +3,14 @@ import { deleteTimeOff } from '@/lib/server/clinic/scheduleTimeOff';
 import { getDb } from '@/lib/server/db/client';
 import { AppError } from '@/lib/server/http/appError';
 import { handle } from '@/lib/server/http/handler';
+import { pathId } from '@/lib/server/http/pathId';
 import { ok } from '@/lib/server/http/respond';
 
 /** Removes one of the signed-in employee's own absences; anyone else's is not found. */
 export const DELETE = handle<{ id: string }>(async (ctx, params) => {
   const db = await getDb();
   const employee = await requireEmployee(db, ctx.request);
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
-  if (id < 1) throw new AppError('time_off_not_found', 404, 'scheduleTimeOffNotFound');
+  const id = pathId(params.id, () => new AppError('time_off_not_found', 404, 'scheduleTimeOffNotFound'));
   await deleteTimeOff(db, employee.id, id);
   return ok({ deleted: true, messages: [{ message: ctx.t.server('scheduleTimeOffDeleted'), type: 'success' }] });
 });

@@ -1,17 +1,15 @@
-import { appointmentIdSchema } from '@/lib/schemas/clinicAgenda';
 import { paymentInputSchema } from '@/lib/schemas/payments';
 import { requireEmployee } from '@/lib/server/booking/patients';
 import { getDb } from '@/lib/server/db/client';
 import { AppError } from '@/lib/server/http/appError';
 import { handle } from '@/lib/server/http/handler';
+import { pathId } from '@/lib/server/http/pathId';
 import { privateOk } from '@/lib/server/receipts/http';
 import { recordPayment } from '@/lib/server/receipts/recordPayment';
 import { visitPayments } from '@/lib/server/receipts/visitPayments';
 
 function appointmentId(id: string): number {
-  const parsed = appointmentIdSchema.safeParse(id);
-  if (!parsed.success) throw new AppError('appointment_not_found', 404, 'appointmentNotFound');
-  return parsed.data;
+  return pathId(id, () => new AppError('appointment_not_found', 404, 'appointmentNotFound'));
 }
 
 /** A visit's payments, balance and receipts (employees). */
