@@ -210,6 +210,9 @@ describe('a seat in a group session', () => {
     }
     const series = await db.select().from(groupSessions).where(eq(groupSessions.seriesId, first.seriesId!));
     expect(series.map((s) => s.seatsTaken)).toEqual([2, 2, 2]);
+    // A third person chose the series before the clinic called it off, and books after (issue #38).
+    const late = await toDateStep(await patient(), first.id);
+    expect((await driver.choose(late.t, late.entry!.date, late.entry!.slot, late.who)).status).toBe(200);
     const outbox = join(clinic.dataDir, 'outbox');
     const before = (await deliveredOutbox(outbox)).length;
 
@@ -233,6 +236,11 @@ describe('a seat in a group session', () => {
     }
     // The dietitian cancelled it: no notice of their own for each seat.
     expect(sent.filter((m) => m.to === DEMO_DIETITIAN.email)).toHaveLength(0);
+    // Not "This time was just taken": the clinic cancelled the session; nothing is booked.
+    const refused = await driver.book(late.t, late.who);
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: 'group_session_cancelled', messages: [{ message: 'The clinic has cancelled this session. Please choose another date.' }] });
+    expect(await seatsTaken(first.id)).toBe(0);
     // Again: already cancelled.
     const again = await call(byId(cancelRoute, first.id), `/api/clinic/group-sessions/${first.id}/cancel`, { body: { whole_series: true }, cookie: await clinic.cookieFor(dietitianId) });
     expect(again.status).toBe(409);

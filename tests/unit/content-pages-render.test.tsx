@@ -96,5 +96,11 @@ describe.each(locales)('content pages in %s', (locale) => {
     expect(out).not.toContain('{phone}');
     for (const section of Object.values(m.Legal[document])) expect(out).toContain(escaped(section.title));
     if (document === 'terms') expect(out).toContain(escaped(m.Legal.terms.cancellation.items['4']));
+    if (document === 'privacy') {
+      // The guests' way to their data is a link to its form (issue #38), the tags never shown.
+      const link = { en: '<a href="/my-data-request">“Request my data” form</a>', fr: '<a href="/fr/demande-de-donnees">formulaire «\u00a0Demander mes données\u00a0»</a>' }[locale];
+      expect(out).toContain(link);
+      expect(out).not.toContain('dataRequest>');
+    }
   });
 });

@@ -2,7 +2,8 @@ import { getTranslations } from 'next-intl/server';
 import { clinic } from '@/lib/clinic';
 import { dateLanguage, formatLocalDate } from '@/lib/format/dates';
 import { formatPhone } from '@/lib/format/phone';
-import type { Locale } from '@/lib/i18n/routing';
+import { Link } from '@/lib/i18n/navigation';
+import type { AppPathname, Locale } from '@/lib/i18n/routing';
 import { messageList } from '../messageList';
 import styles from './legal.module.css';
 
@@ -15,6 +16,31 @@ export const legalRevisionDate = '2026-11-26';
 /** The clinic's contact details, put in place of {email} and {phone} in the texts. */
 function withContacts(text: string): string {
   return text.replaceAll('{email}', clinic.email).replaceAll('{phone}', formatPhone(clinic.phone));
+}
+
+/** The pages a text may link, as `<tag>words</tag>` (issue #38: the data request form). */
+const linkTargets: Record<string, AppPathname> = { dataRequest: '/my-data-request' };
+
+/** A paragraph with its contacts filled in and its tagged words as links to the site's pages. */
+function Paragraph({ text, locale }: { text: string; locale: Locale }) {
+  // Split with two groups: text, tag, words, text, tag, words, ..., text.
+  const parts = withContacts(text).split(/<(\w+)>(.*?)<\/\1>/);
+  return (
+    <p>
+      {parts.map((part, i) => {
+        if (i % 3 === 0) return part;
+        if (i % 3 === 2) return null;
+        const href = linkTargets[part];
+        return href ? (
+          <Link key={i} href={href} locale={locale}>
+            {parts[i + 1]}
+          </Link>
+        ) : (
+          parts[i + 1]
+        );
+      })}
+    </p>
+  );
 }
 
 /** A legal document (privacy policy, terms) from the Legal messages: contents, then sections. */
@@ -46,7 +72,7 @@ export async function LegalDocument({ locale, document }: { locale: Locale; docu
         <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
           <h2 id={`${section.id}-title`}>{section.title}</h2>
           {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{withContacts(paragraph)}</p>
+            <Paragraph key={paragraph} text={paragraph} locale={locale} />
           ))}
           {section.items ? (
             <ul>
@@ -56,7 +82,7 @@ export async function LegalDocument({ locale, document }: { locale: Locale; docu
             </ul>
           ) : null}
           {section.after?.map((paragraph) => (
-            <p key={paragraph}>{withContacts(paragraph)}</p>
+            <Paragraph key={paragraph} text={paragraph} locale={locale} />
           ))}
         </section>
       ))}

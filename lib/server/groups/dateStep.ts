@@ -9,7 +9,7 @@ import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/bookin
 import { earliestBookableStartMs } from '@/lib/server/booking/rules';
 import type { Database } from '@/lib/server/db/client';
 import { groupSessions, groupTopics, users, type GroupSession, type services } from '@/lib/server/db/schema';
-import { seatPrice, seatsLeftIn } from './seats';
+import { seatPrice, seatsLeftIn, sessionCancelled } from './seats';
 
 type ServiceRow = typeof services.$inferSelect;
 
@@ -117,7 +117,10 @@ export async function chosenGroupSession(db: Database, query: GroupSessionQuery,
         bookable(service, now),
       ),
     );
-  if (!session) throw slotUnavailable();
+  if (!session) {
+    const [called] = await db.select({ id: groupSessions.id }).from(groupSessions).where(and(eq(groupSessions.id, sessionId), eq(groupSessions.status, 'cancelled')));
+    throw called ? sessionCancelled() : slotUnavailable();
+  }
   const meetings = session.seriesId === null ? [session] : ((await meetingsOfSeries(db, [session])).get(session.seriesId) ?? []);
   if (meetings[0]?.id !== session.id) throw slotUnavailable();
   return meetings;

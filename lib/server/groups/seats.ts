@@ -10,6 +10,8 @@ export type SeatParty = Pick<NewAppointment, 'patientId' | 'guestContact' | 'rea
 
 export const sessionFull = () => new AppError('group_session_full', 409, 'groupSessionFull');
 export const seatHeld = () => new AppError('group_seat_held', 409, 'groupSeatHeld');
+/** The clinic called the session off (issue #38): not a time someone else just took. */
+export const sessionCancelled = () => new AppError('group_session_cancelled', 409, 'groupSessionCancelled');
 
 /** The first code and constraint of a database error, through drizzle's wrapping. */
 export function dbErrorOf(error: unknown): { code?: string; constraint?: string } {
@@ -79,7 +81,7 @@ export async function bookSeat(tx: Database, meetings: GroupSession[], party: Se
   } catch (error) {
     const { code, constraint } = dbErrorOf(error);
     if (code === '23514' && constraint === 'group_sessions_seats_check') throw sessionFull();
-    if (code === '23514' && constraint === 'group_sessions_open_check') throw slotUnavailable();
+    if (code === '23514' && constraint === 'group_sessions_open_check') throw sessionCancelled();
     if (code === '23505' && constraint?.startsWith('appointments_one_seat_per_')) throw seatHeld();
     if (code === '23P01') throw slotUnavailable();
     throw error;

@@ -109,7 +109,7 @@ async function bookOfferedSeat(tx: Database, entry: WaitlistEntry, service: Serv
       return (await bookSeat(sp, meetings, party, null)).id;
     });
   } catch (error) {
-    if (error instanceof AppError && ['group_session_full', 'group_seat_held', 'slot_unavailable'].includes(error.code)) return null;
+    if (error instanceof AppError && ['group_session_full', 'group_seat_held', 'group_session_cancelled', 'slot_unavailable'].includes(error.code)) return null;
     throw error;
   }
 }
