@@ -4,7 +4,8 @@ import { addDays, utcToLocalDate, zonedDateTimeToUtc } from '@/lib/server/bookin
 import type { Database } from '@/lib/server/db/client';
 import { appointments, employeeSkills, groupSessions, groupTopics, offices, services, skills, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
 import { DEMO_DIETITIAN, seedDatabase } from '@/lib/server/db/seed';
-import { availableSlots, loadService } from '@/lib/server/booking/slots';
+import { availableSlots } from '@/lib/server/booking/freeSlots';
+import { loadService } from '@/lib/server/booking/slots';
 import { addTimeOff } from '@/lib/server/clinic/scheduleTimeOff';
 import { scheduleGroupSessions } from '@/lib/server/groups/schedule';
 import { createTestDatabase, type TestDatabase } from './support/db';

@@ -21,12 +21,13 @@ import {
   type RescheduleResult,
 } from './appointments';
 import { appointmentIcs, appointmentIcsText, appointmentUid, googleCalendarLink } from './calendar';
+import { findCurrentSlot } from './freeSlots';
 import { enforceGuestLimits } from './guestLimits';
 import { appointmentAtSlot } from './newAppointment';
 import { locationOf, queueBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
 import { assertMoves } from './sameSlot';
-import { findCurrentSlot, loadService, slotQueryOf } from './slots';
+import { loadService, slotQueryOf } from './slots';
 import { verifyContextOf } from './steps/actor';
 import { bookingTokenContext, verifyChain, type Actor, type KeyContext, type RequestActor, type VerifiedChain } from './stepTokens';
 

@@ -12,13 +12,14 @@ import { seatMoveOptions, moveSeat } from '@/lib/server/groups/moveSeat';
 import { AppError, fieldInvalid } from '@/lib/server/http/appError';
 import { lockDietitianBookings, rescheduleAppointment, slotUnavailable } from './appointments';
 import { cancelAndNotify } from './cancel';
+import { availableSlots, findCurrentSlot } from './freeSlots';
 import { describeManaged, manageLinkInvalid } from './managedView';
 import { appointmentOfLinkHash } from './manageLinks';
 import { appointmentAtSlot } from './newAppointment';
 import { queueBookingNotices } from './notifications';
 import { canCancelOrReschedule } from './rules';
 import { assertMoves, isOwnStart, sameSlotRefused } from './sameSlot';
-import { availableSlots, findCurrentSlot, loadService, type ServiceRow, type SlotQuery } from './slots';
+import { loadService, type ServiceRow, type SlotQuery } from './slots';
 import type { Actor } from './stepTokens';
 
 /**

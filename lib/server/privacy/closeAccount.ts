@@ -15,7 +15,7 @@ import { announce } from '@/lib/server/events/announce';
 import { AppError } from '@/lib/server/http/appError';
 import { endEntry } from '@/lib/server/waitlist/entries';
 import { recordAudit } from './audit';
-import { retainUntil } from './retention';
+import { retainUntil } from './retentionDue';
 
 export interface ClosedAccount {
   cancelledVisits: number;

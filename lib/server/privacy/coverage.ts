@@ -1,5 +1,5 @@
 /**
- * Every table of the schema, and whether a person's export (collect.ts) reads it (issue #30).
+ * Every table of the schema, and whether a person's export (collectRows.ts) reads it (issue #30).
  * A table added later must be listed here, either as exported or with the reason it holds
  * nothing about a patient or guest: tests/integration/data-export.test.ts fails otherwise, and
  * checks, by the schema's foreign keys, that each exported table gives every row of the person.

@@ -77,3 +77,19 @@ export function heading(level: number, value: string, id?: string): Html {
   const tag = trusted(`h${Math.min(6, Math.max(1, level))}`);
   return id ? html`<${tag} id="${text(id)}">${text(value)}</${tag}>` : html`<${tag}>${text(value)}</${tag}>`;
 }
+
+/** A part of the page, under its own heading: the contents link to it by `id`. */
+export interface Section {
+  id: string;
+  title: string;
+  body: Html;
+}
+
+/** A section that is one table: its caption would repeat the section's heading just above. */
+export function sectionTable(caption: string, columns: readonly string[], rows: ReadonlyArray<readonly Html[]>): Html {
+  return table(caption, columns, rows, { captionUnderHeading: true });
+}
+
+export function multiline(value: string): Html {
+  return html`<span class="multiline">${text(value)}</span>`;
+}

@@ -1,8 +1,9 @@
 import 'server-only';
 import { and, asc, eq, gt, gte, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { getAvailableSlots, type AppointmentSlot } from '@/lib/server/booking/availability';
+import { loadAvailabilityInput } from '@/lib/server/booking/availabilityInput';
 import { utcToLocalDate } from '@/lib/server/booking/clinicTime';
-import { loadAvailabilityInput, loadService, type ServiceRow } from '@/lib/server/booking/slots';
+import { loadService, type ServiceRow } from '@/lib/server/booking/slots';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { waitlistEntries, waitlistOffers, waitlistWakeups, type WaitlistEntry } from '@/lib/server/db/schema';

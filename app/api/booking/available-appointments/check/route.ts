@@ -1,6 +1,6 @@
 import { checkAppointmentSchema } from '@/lib/schemas/bookingSlots';
-import { checkAppointmentStep } from '@/lib/server/booking/slots';
 import { requestActor } from '@/lib/server/booking/steps/actor';
+import { checkAppointmentStep } from '@/lib/server/booking/steps/availableAppointments';
 import { getDb } from '@/lib/server/db/client';
 import { handle } from '@/lib/server/http/handler';
 import { ok } from '@/lib/server/http/respond';

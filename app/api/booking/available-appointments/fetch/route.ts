@@ -1,7 +1,7 @@
 import { fetchAppointmentsSchema } from '@/lib/schemas/bookingSlots';
 import { answerJson } from '@/lib/server/booking/recentAnswers';
-import { fetchAppointmentsStep } from '@/lib/server/booking/slots';
 import { requestActor } from '@/lib/server/booking/steps/actor';
+import { fetchAppointmentsStep } from '@/lib/server/booking/steps/availableAppointments';
 import { getDb } from '@/lib/server/db/client';
 import { handle } from '@/lib/server/http/handler';
 import { okWithJsonMember } from '@/lib/server/http/respond';
