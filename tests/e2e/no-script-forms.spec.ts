@@ -1,5 +1,8 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { clinic } from '../../lib/clinic';
+import { formatPhone } from '../../lib/format/phone';
 import { localizedPath } from '../../lib/i18n/paths';
+import type { AppPathname, Locale } from '../../lib/i18n/routing';
 import { messages } from './routes';
 
 /**
@@ -21,6 +24,14 @@ const typed = {
 const secrets = Object.values(typed).flatMap((value) => [value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]);
 
 const main = (page: Page) => page.locator('main');
+
+/** The page's <noscript> note as a script-less browser shows it: its words, and the clinic's number as a link. */
+async function expectScriptsNeededNote(page: Page, locale: Locale) {
+  const text = messages[locale].NoScript.form.replace(/<\/?tel>/g, '').replace('{phone}', formatPhone(clinic.phone));
+  const note = main(page).getByRole('note').filter({ hasText: text.slice(0, 30) });
+  await expect(note).toHaveText(text);
+  await expect(note.getByRole('link', { name: formatPhone(clinic.phone) })).toHaveAttribute('href', `tel:+${clinic.phone}`);
+}
 
 /** Every address the tab navigates to, from the first load on. */
 function recordNavigations(page: Page): string[] {
@@ -72,6 +83,8 @@ test('sign-in submitted without JavaScript: posted, sent back to the sign-in pag
   // Back on the sign-in page, its form ready to be filled again.
   await expect(main(page).getByRole('heading', { level: 1, name: messages.en.Pages.login.title })).toBeVisible();
   await expect(main(page).getByLabel(t.password, { exact: true })).toHaveValue('');
+  // It says that nothing was sent, and how else to reach the clinic (issue #38).
+  await expectScriptsNeededNote(page, 'en');
   await expectNothingTypedInAddresses(page, path, post, addresses);
 });
 
@@ -89,5 +102,17 @@ test('contact form submitted without JavaScript (French): posted, sent back to t
   const post = await submit(page, t.submit);
   await expect(main(page).getByRole('heading', { level: 1, name: messages.fr.Pages['contact-us'].title })).toBeVisible();
   await expect(form.getByLabel(t.message, { exact: true })).toHaveValue('');
+  await expectScriptsNeededNote(page, 'fr');
   await expectNothingTypedInAddresses(page, path, post, addresses);
 });
+
+// Issue #38: with scripts off, a page whose form runs in the browser says so, in its language.
+const scriptPages: AppPathname[] = ['/login', '/contact-us', '/book-online', '/signup', '/patient-form', '/my-data-request'];
+for (const locale of ['en', 'fr'] as const) {
+  test(`the forms' pages say in ${locale} that they need JavaScript, with the clinic's number`, async ({ page }) => {
+    for (const pathname of scriptPages) {
+      await page.goto(localizedPath(pathname, locale));
+      await test.step(pathname, () => expectScriptsNeededNote(page, locale));
+    }
+  });
+}

@@ -5,6 +5,7 @@ import { ContactMessages } from '@/components/contact/ContactMessages';
 import { OfficeList } from '@/components/contact/OfficeList';
 import styles from '@/components/contact/contact.module.css';
 import { introPage } from '@/components/layout/introPage';
+import { ScriptsNeeded } from '@/components/layout/ScriptsNeeded';
 import { JsonLd } from '@/components/seo/JsonLd';
 import { clinicJsonLd } from '@/lib/seo/jsonLd';
 import { listContactOffices } from '@/lib/server/contact/offices';
@@ -21,6 +22,7 @@ const page = introPage('/contact-us', 'contact-us', async (locale) => {
           <h2 id="contact-form-heading">{t('heading')}</h2>
           <p>{t('lead')}</p>
           <p className={styles.note}>{t('privacyNote')}</p>
+          <ScriptsNeeded locale={locale} />
           <ContactMessages locale={locale}>
             <ContactForm />
           </ContactMessages>

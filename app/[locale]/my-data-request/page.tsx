@@ -1,15 +1,19 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import { introPage } from '@/components/layout/introPage';
+import { ScriptsNeeded } from '@/components/layout/ScriptsNeeded';
 import { DataRequest } from '@/components/privacy/DataRequest';
 import { clinic } from '@/lib/clinic';
 import { pickMessages } from '@/lib/i18n/pick';
 
 // Static: the e-mailed link's token is read in the browser, from the fragment.
 const page = introPage('/my-data-request', 'my-data-request', async (locale) => (
-  <NextIntlClientProvider locale={locale} timeZone={clinic.timeZone} messages={pickMessages(await getMessages({ locale }), ['DataRequest', 'Auth', 'Forms', 'Validation'])}>
-    <DataRequest />
-  </NextIntlClientProvider>
+  <>
+    <ScriptsNeeded locale={locale} />
+    <NextIntlClientProvider locale={locale} timeZone={clinic.timeZone} messages={pickMessages(await getMessages({ locale }), ['DataRequest', 'Auth', 'Forms', 'Validation'])}>
+      <DataRequest />
+    </NextIntlClientProvider>
+  </>
 ));
 
 // The page's address may carry the link's token: nothing it links to may receive it.

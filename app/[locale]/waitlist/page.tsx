@@ -1,13 +1,17 @@
 import { WaitlistMessages } from '@/components/booking/WaitlistMessages';
 import { WaitlistPlace } from '@/components/booking/WaitlistPlace';
 import { introPage } from '@/components/layout/introPage';
+import { ScriptsNeeded } from '@/components/layout/ScriptsNeeded';
 
 // Static: the place on the list is read in the browser with the link's token (in the fragment,
 // which never reaches the server's logs), from the waitlist API.
 const page = introPage('/waitlist', 'waitlist', (locale) => (
-  <WaitlistMessages locale={locale}>
-    <WaitlistPlace />
-  </WaitlistMessages>
+  <>
+    <ScriptsNeeded locale={locale} />
+    <WaitlistMessages locale={locale}>
+      <WaitlistPlace />
+    </WaitlistMessages>
+  </>
 ));
 
 // The page's address carries the link's token: nothing it links to may receive it.
