@@ -26,6 +26,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { createOriginCheck, readBuildOrigin } from './build-origin.mjs';
 import { clientAddress, parseTrustedHops } from './client-address.mjs';
 import { createPageCache, parseCacheMegabytes } from './page-cache.mjs';
 
@@ -54,6 +55,8 @@ if (pageCacheBytes === null) {
   process.exit(1);
 }
 const pageCache = createPageCache(pageCacheBytes);
+const buildOrigin = readBuildOrigin(dir);
+const checkOrigin = createOriginCheck(buildOrigin, trustedHops);
 
 // Issue 27: with SITE_URL unset, the links in e-mails name http://localhost:PORT
 // (lib/seo/siteUrl.ts), which only this machine can open. Fine for a server only this machine
@@ -61,7 +64,8 @@ const pageCache = createPageCache(pageCacheBytes);
 if (!process.env.SITE_URL?.trim() && !(bindTo && isLoopback(bindTo))) {
   console.warn(
     `[server] WARNING: SITE_URL is not set, so the links in e-mails (sign-in, password reset, manage and waitlist links) ` +
-      `point to http://localhost:${port}, which only this machine can open. Set SITE_URL to the site's public origin ` +
+      `point to http://localhost:${port}, which only this machine can open, and the prerendered pages' canonical and hreflang ` +
+      `links name ${buildOrigin ?? 'the origin they were built with'}. Set SITE_URL to the site's public origin ` +
       `(e.g. SITE_URL=https://www.example.ca) when building and when starting.`,
   );
 }
@@ -146,6 +150,7 @@ const server = createServer((req, res) => {
   }
   req.headers['x-forwarded-for'] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, trustedHops);
   delete req.headers['x-real-ip'];
+  checkOrigin(req.headers);
   if (pageCache.serve(req, res)) return;
   pageCache.capture(req, res);
   keepVaryGrowing(res);
