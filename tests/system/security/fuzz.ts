@@ -8,6 +8,7 @@ import {
   edgeQuery, edgeValues, idValues, junkQuery, junkValue, mapLeaves, oversizedJson, oversizedStream, pathsOf, setAt,
 } from './fuzzCases';
 import { apiAnswerProblems, cacheProblems, describe, failureShapeProblems, pool, snippet, type Answer, type Req } from './http';
+import { idCases } from './idCases';
 import { matrixRows, rowRequest, type Bag } from './matrix';
 import { Section } from './report';
 import { newState, walkTo } from './walk';
@@ -108,6 +109,7 @@ export async function runFuzz(ctx: Context, seed: number, concurrency: number): 
   }
   // Last, so that the cases above stay those of the seed they were first run with.
   cases.push(...methodCases(rng, ctx));
+  cases.push(...(await idCases(ctx, bag, ownerOf)));
 
   console.log(`fuzzer: ${cases.length} requests, seed ${seed} (SECURITY_SEED=${seed} repeats this run)`);
   await pool(cases, concurrency, async (c) => {
