@@ -28,6 +28,8 @@ export interface AppConfig {
    * another after this. Beyond the mailer's own timeouts (10 + 10 + 30 s), or a slow send is sent twice.
    */
   mailClaimSeconds: number;
+  /** The wait before a failed e-mail's first retry; each next one doubles it, up to an hour. */
+  mailRetrySeconds: number;
   /** A virtual visit's join link: `{room}` is replaced by the appointment's unguessable room name. */
   videoRoomUrlTemplate: string;
   /** Guest bookings a client address may make in an hour (issue 18). */
@@ -120,6 +122,7 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   JOBS_INTERVAL_SECONDS: integer(0, 86400).default(300),
   MAIL_CLAIM_SECONDS: integer(5, 3600).default(120),
+  MAIL_RETRY_SECONDS: integer(1, 3600).default(30),
   VIDEO_ROOM_URL_TEMPLATE: z
     .string()
     .refine((v) => hasProtocol(v.replace('{room}', 'room'), ['https:']) && v.includes('{room}'), {
@@ -177,6 +180,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     mailClaimSeconds: e.MAIL_CLAIM_SECONDS,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     videoRoomUrlTemplate: e.VIDEO_ROOM_URL_TEMPLATE,
     guestBookingLimitPerHour: e.GUEST_BOOKING_LIMIT_PER_HOUR,
     guestUpcomingPerEmail: e.GUEST_UPCOMING_PER_EMAIL,

@@ -237,6 +237,8 @@ describe('configuration', () => {
     expect(parseConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
     expect(embedded.mailClaimSeconds).toBe(120);
     expect(parseConfig({ MAIL_CLAIM_SECONDS: '10' }).mailClaimSeconds).toBe(10);
+    expect(embedded.mailRetrySeconds).toBe(30);
+    expect(parseConfig({ MAIL_RETRY_SECONDS: '3' }).mailRetrySeconds).toBe(3);
     expect(() => parseConfig({ SITE_URL: 'https://www.example.ca/' })).not.toThrow();
   });
 
@@ -248,6 +250,7 @@ describe('configuration', () => {
     ['CLINIC_TIMEZONE', 'Ottawa/Centretown'],
     ['BOOKING_TOKEN_TTL_SECONDS', '-5'],
     ['MAIL_CLAIM_SECONDS', '2'],
+    ['MAIL_RETRY_SECONDS', '0'],
     ['CLINIC_EMAIL', 'not an address'],
     ['SMTP_URL', 'http://mail.example.com'],
     ['APP_SECRET', 'short'],

@@ -25,7 +25,9 @@ const SERVICE = 'individual-consultation';
 const REASON = 'Weight management';
 const FRENCH: Caller = { locale: 'fr' }; // session language fr: the guest's e-mails are in French
 const PROMPT_MS = 2_000; // an answer that waited on SMTP would take 10 s or more
-const DELIVERY_TIMEOUT_MS = 150_000; // first retry 30 s after the failed try, then 1 min, 2 min
+// The first retry MAIL_RETRY_SECONDS after the failed try (30 s by default; 5 s here), then twice that, ...
+const RETRY_SECONDS = 5;
+const DELIVERY_TIMEOUT_MS = 30_000;
 const GREETING_WAIT_MS = 12_000; // the mailer's greeting timeout (10 s), and some
 const CONFIRMED = 'Rendez-vous confirmé';
 
@@ -144,7 +146,7 @@ async function main(): Promise<void> {
   const problems: string[] = [];
   const rows: Row[] = [];
   try {
-    const env = { JOBS_INTERVAL_SECONDS: '2', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+    const env = { JOBS_INTERVAL_SECONDS: '2', MAIL_RETRY_SECONDS: String(RETRY_SECONDS), SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
     const server = await startServer({ port: await freePort(), dataDir, env });
     cleanups.push(() => server.stop());
 

@@ -25,7 +25,6 @@ import { emailMessageSchema, type EmailMessage, type SendEmailOptions, type Send
  */
 
 export const GIVE_UP_MS = 24 * 3_600_000;
-const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;
 /** Sends per run: a long queue is worked through over several runs instead of one endless one. */
 const MAX_PER_RUN = 500;
@@ -60,9 +59,12 @@ export async function queueEmail(tx: Database, input: QueueEmailInput): Promise<
   return row!.id;
 }
 
-/** The wait before the next try after `attempts` failed ones: 30 s, 1 min, 2 min ... at most an hour. */
+/**
+ * The wait before the next try after `attempts` failed ones: 30 s, 1 min, 2 min ... at most an
+ * hour (the first wait is MAIL_RETRY_SECONDS).
+ */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.min(MAX_RETRY_MS, getConfig().mailRetrySeconds * 1000 * 2 ** Math.max(0, attempts - 1));
 }
 
 /** Claims the oldest message due at `now` whose claim is free (of `ids`, when given); null when there is none. */
