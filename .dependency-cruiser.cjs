@@ -1,6 +1,6 @@
 /**
  * The layers of the house, and the one direction through it. This file is the single source of
- * truth for the import rules (the README's "How it is put together" describes them); `npm run
+ * truth for the import rules (docs/architecture.md describes them); `npm run
  * lint` runs it, so a new circle or layer break fails CI.
  *
  *   pages (app/) -> components/ -> stores/ -> lib/api/ (the browser's HTTP client)

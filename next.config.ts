@@ -47,7 +47,7 @@ const nextConfig: NextConfig = {
   // (in the HTML and again in the RSC payload), 26 kB of its 79, which also cost the server a
   // fifth of its throughput; as files they are cached once for the whole site.
   // `NEXT_OUTPUT=standalone npm run build` writes a self-contained server to .next/standalone
-  // (README, "Running it for real"); it needs the migrations and the Markdown content beside it.
+  // (docs/operating.md); it needs the migrations and the Markdown content beside it.
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   // Receipts embed Noto Sans's subsets (FONT_SUBSETS in lib/server/receipts/typeset.ts), read from
   // node_modules at run time: the same list here.

@@ -1,4 +1,4 @@
-// `npm run receipt:sample`: the README's picture of a receipt, rendered from a real PDF. Writes
+// `npm run receipt:sample`: docs/payments.md's picture of a receipt, rendered from a real PDF. Writes
 // docs/receipt-sample.pdf (the demo clinic's sample receipt, as the server generates it) and,
 // with poppler's pdftoppm, docs/receipt-sample.png.
 import { execFileSync } from 'node:child_process';

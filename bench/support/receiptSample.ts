@@ -2,7 +2,7 @@ import { clinic } from '../../lib/clinic';
 import type { PrintableReceipt } from '../../lib/server/receipts/pdf';
 
 /**
- * A receipt as the clinic issues one, for the benchmark and the README's picture: the demo
+ * A receipt as the clinic issues one, for the benchmark and docs/payments.md's picture: the demo
  * clinic's details, a French visit with the accents a real one has, paid by card.
  */
 export function sampleReceipt(overrides: Partial<PrintableReceipt> = {}): PrintableReceipt {

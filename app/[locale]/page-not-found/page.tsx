@@ -4,7 +4,7 @@ import { NotFoundScreen } from '@/components/error/NotFoundScreen';
 import type { Locale } from '@/lib/i18n/routing';
 
 // The middleware rewrites every unknown address here with status 404 (a rendered page:
-// notFound() in Next 16.4 sends an empty body, see the README). Prerendered once per language.
+// notFound() in Next 16.4 sends an empty body, see docs/architecture.md). Prerendered once per language.
 export async function generateMetadata({ params }: PageProps<'/[locale]/page-not-found'>): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale: locale as Locale, namespace: 'ErrorScreen' });

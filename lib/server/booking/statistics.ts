@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
- * The formulas (also in the README). "Active" means not cancelled. Dates are the clinic's local
+ * The formulas (also in docs/booking.md, "Statistics"). "Active" means not cancelled. Dates are the clinic's local
  * dates (CLINIC_TIMEZONE).
  * - today / weekly / monthly: active appointments on today's date, in this ISO week, this month.
  * - completed: active appointments the dietitian marked completed, plus those still 'booked'

@@ -6,7 +6,7 @@ import { getConfig } from '@/lib/server/config';
  * Virtual visits' video rooms (issue #15 item 3). Each virtual appointment gets its own room
  * name: 128 random bits, so nobody finds a room by guessing, and a rescheduled visit gets a new
  * one. The link is VIDEO_ROOM_URL_TEMPLATE with `{room}` replaced (default: the public Jitsi Meet
- * server; README, "Video visits").
+ * server; docs/booking.md, "Video visits").
  */
 
 /** How long before the start the Join button appears. */
