@@ -50,8 +50,9 @@ const nextConfig: NextConfig = {
   // (docs/operating.md); it needs the migrations and the Markdown content beside it.
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   // Receipts embed Noto Sans's subsets (FONT_SUBSETS in lib/server/receipts/typeset.ts), read from
-  // node_modules at run time: the same list here.
-  outputFileTracingIncludes: { '/**': ['./drizzle/**/*', './content/**/*', './node_modules/@fontsource/noto-sans/files/noto-sans-{latin,latin-ext,vietnamese,greek,cyrillic}-{400,700}-normal.woff'] },
+  // node_modules at run time: the same list here. The page cache (scripts/page-cache.mjs, which
+  // start.mjs imports outside the bundle) needs its two packages beside it too.
+  outputFileTracingIncludes: { '/**': ['./drizzle/**/*', './content/**/*', './node_modules/http-cache-semantics/**/*', './node_modules/lru-cache/**/*', './node_modules/@fontsource/noto-sans/files/noto-sans-{latin,latin-ext,vietnamese,greek,cyrillic}-{400,700}-normal.woff'] },
   async headers() {
     // When two rules set one header, the later rule wins: the token pages' no-referrer comes last.
     return [

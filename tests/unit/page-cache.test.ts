@@ -168,6 +168,26 @@ describe('the page cache in front of Next', () => {
     expect(site.calls()).toBe(2);
   });
 
+  // Two rules of RFC 9111 the hand-written cache missed, now http-cache-semantics' (issue #38).
+  it('counts the Age an answer arrived with, and honours a request’s own max-age', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const site = await serveWithCache((_req, res) => {
+      res.setHeader('Cache-Control', 's-maxage=60');
+      res.setHeader('Age', '50'); // already 50 s old upstream: 10 s left
+      res.end('page');
+    });
+    await site.get('/aged');
+    vi.setSystemTime(Date.now() + 5_000);
+    expect((await site.get('/aged')).headers.get('age')).toBe('55');
+    expect(site.calls()).toBe(1);
+    // A reload that asks for nothing older than 1 s goes to Next.
+    await site.get('/aged', { headers: { 'cache-control': 'max-age=1' } });
+    expect(site.calls()).toBe(2);
+    vi.setSystemTime(Date.now() + 11_000);
+    await site.get('/aged');
+    expect(site.calls()).toBe(3);
+  });
+
   it('holds no more than its limit, dropping the least recently used answer first', async () => {
     const body = 'x'.repeat(4000);
     const site = await serveWithCache((_req, res) => {
