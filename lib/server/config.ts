@@ -166,8 +166,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const e = parsed.data;
   return {
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
-    handoutsDir: path.resolve(e.HANDOUTS_DIR ?? path.join(e.DATA_DIR, 'handouts')),
+    // turbopackIgnore: these are the running server's own directories, never files of the build.
+    // Without it Turbopack read path.resolve of a variable as a file the server may open and traced
+    // the whole project (sources, tests, benchmarks) into the standalone output (issue #38).
+    dataDir: path.resolve(/* turbopackIgnore: true */ e.DATA_DIR),
+    handoutsDir: path.resolve(/* turbopackIgnore: true */ e.HANDOUTS_DIR ?? path.join(e.DATA_DIR, 'handouts')),
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,
