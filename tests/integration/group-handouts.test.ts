@@ -154,6 +154,24 @@ describe('attaching handouts', () => {
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.json).toMatchObject({ code: 'payload_too_large', message: 'The file is too large: a handout may be up to 10 MB.' });
 
+    // Sent chunked (no Content-Length) and cut off, as Next's proxy delivers a body past 11 MB:
+    // too large, not "choose a PDF" (issue #38; it answered 400 before).
+    const boundary = 'handout-boundary';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+    const cutOff = Buffer.concat([head, Buffer.alloc(11 * 1024 * 1024 - head.length)]);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < cutOff.length; at += 1024 * 1024) controller.enqueue(new Uint8Array(cutOff.subarray(at, at + 1024 * 1024)));
+        controller.close();
+      },
+    });
+    const headers = new Headers({ Origin: ORIGIN, host: new URL(ORIGIN).host, Cookie: staff, 'Content-Type': `multipart/form-data; boundary=${boundary}` });
+    const streamed = await withParams(topicUpload, { id: topic })(
+      new Request(`${ORIGIN}/api/clinic/group-topics/${topic}/handouts`, { method: 'POST', headers, body: chunked, duplex: 'half' } as RequestInit),
+    );
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toMatchObject({ code: 'payload_too_large' });
+
     const none = await upload(topicUpload, 'topic', topic, null);
     expect(none.status).toBe(400);
     expect(none.json).toMatchObject({ code: 'validation_error', field_errors: { file: ['Choose a PDF file to attach.'] } });
