@@ -45,9 +45,10 @@ async function findVisit(page: Page, lang: Lang, name: string, back: string): Pr
   throw new Error(`No visit of ${name} in the recent agenda: is the demo seed's data there?`);
 }
 
-/** The announcement for a mark: the message with the name filled in and any time. */
-function announced(template: string, name: string): RegExp {
+/** The announcement for a visit's mark: the message's visit branch with the name filled in and any time. */
+function announced(message: string, name: string): RegExp {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const template = /other \{(.*)\}\}$/.exec(message)?.[1] ?? message; // {kind, select, seat {...} other {...}}
   const [before, after] = template.replace('{name}', name).split('{time}');
   return new RegExp(`${escape(before ?? '')}.+${escape(after ?? '')}`);
 }

@@ -195,8 +195,11 @@ test('la diététiste marque la présence à une séance tenue, enregistre le pa
   await expect(main(desk)).toContainText('1/8 places');
 
   // Present, and paid by card: the seat's receipt is issued.
+  // A seat is no one-on-one visit: its panel and its announcement say seat and session (issue #38).
+  await expect(seat.getByRole('group', { name: /^Marquer la place de Alex Martin à la séance de / })).toBeVisible();
   await seat.getByRole('button', { name: a.markCompleted }).click();
   await expect(seat.getByText(a.status.completed, { exact: true })).toBeVisible();
+  await expect(main(desk).getByRole('status').filter({ hasText: /^La place de Alex Martin à la séance de .+ est marquée comme terminée\.$/ })).toBeVisible();
   await seat.getByRole('button', { name: new RegExp(`^${pay.toggle}`) }).click();
   await expect(seat.getByLabel(pay.record.amount)).toHaveValue(/^67[,.]80$/);
   await seat.getByRole('radio', { name: pay.methods.card, exact: true }).check();

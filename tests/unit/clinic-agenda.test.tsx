@@ -128,7 +128,7 @@ describe('the agenda', () => {
     const later = screen.getByRole('article', { name: /Alex Martin/ });
     expect(within(later).getByRole('link', { name: 'Alex Martin' })).toHaveAttribute('href', '/profile/patients/12');
     expect(within(later).queryByRole('button', { name: /Mark|Undo|No-show/ })).toBeNull();
-    expect(within(later).getByText(en.ClinicAgenda.notStarted)).toBeInTheDocument();
+    expect(within(later).getByText('Can be marked once the visit starts.')).toBeInTheDocument();
     expect(screen.getByText('2 appointments')).toBeInTheDocument();
   });
 

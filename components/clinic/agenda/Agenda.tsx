@@ -64,6 +64,7 @@ function EmployeeAgenda() {
     setMarkError('');
     setAnnouncement('');
     const values = {
+      kind: appointment.group_session_id === null ? 'visit' : 'seat',
       name: appointment.patient.name,
       time: formatTime(appointment.starts_at, language),
     };
@@ -73,7 +74,7 @@ function EmployeeAgenda() {
       setFocusId(updated.id);
       setAnnouncement(t(`marked.${status}`, values));
     } catch (error) {
-      setMarkError(t('markFailed', { reason: failureMessage(error) ?? '' }).trim());
+      setMarkError(t('markFailed', { kind: values.kind, reason: failureMessage(error) ?? '' }).trim());
     } finally {
       setPendingId(null);
     }

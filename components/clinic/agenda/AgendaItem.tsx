@@ -43,6 +43,8 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const time = formatTimeRange(appointment.starts_at, appointment.ends_at, language);
   const startTime = formatTime(appointment.starts_at, language);
+  // A seat in a group session is no one-on-one visit: its panel says seat and session (issue #38).
+  const kind = appointment.group_session_id === null ? 'visit' : 'seat';
 
   useEffect(() => {
     if (!takeFocus) return;
@@ -109,7 +111,7 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
         </div>
         {appointment.reasons.length > 0 ? (
           <div>
-            <dt>{t('reasons')}</dt>
+            <dt>{t('reasons', { kind })}</dt>
             <dd>{format.list(appointment.reasons)}</dd>
           </div>
         ) : null}
@@ -118,7 +120,7 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
           <dd>{office.is_virtual ? t('virtual') : office.name}</dd>
         </div>
         <div>
-          <dt>{t('sessionLanguage')}</dt>
+          <dt>{t('sessionLanguage', { kind })}</dt>
           <dd>{t(`languages.${appointment.session_language}`)}</dd>
         </div>
       </dl>
@@ -128,7 +130,7 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
       {status === 'cancelled' ? (
         <RefundDueNote cents={refundDue} />
       ) : appointment.can_mark ? (
-        <div ref={actions} className="button-row" role="group" aria-label={t('actionsFor', { name: patient.name, time: startTime })}>
+        <div ref={actions} className="button-row" role="group" aria-label={t('actionsFor', { kind, name: patient.name, time: startTime })}>
           {status === 'booked' ? (
             <>
               {button(t('markCompleted'), 'completed', true)}
@@ -139,7 +141,7 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
           )}
         </div>
       ) : (
-        <p className={styles.muted}>{t('notStarted')}</p>
+        <p className={styles.muted}>{t('notStarted', { kind })}</p>
       )}
       {status === 'cancelled' && appointment.refund_due_cents <= 0 ? null : (
         <VisitPayments
