@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as checkSlot } from '@/app/api/booking/available-appointments/check/route';
 import { POST as fetchSlots } from '@/app/api/booking/available-appointments/fetch/route';
@@ -13,6 +13,7 @@ import { POST as checkLocation } from '@/app/api/booking/locations/check/route';
 import { POST as fetchLocations } from '@/app/api/booking/locations/fetch/route';
 import { POST as manageCancel } from '@/app/api/booking/manage/cancel/route';
 import { hashIp } from '@/lib/server/auth/rateLimit';
+import { guestAppointmentsOf } from '@/lib/server/booking/guestEmail';
 import { resetConfigForTests } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, rateLimitEvents } from '@/lib/server/db/schema';
@@ -312,5 +313,22 @@ describe('simultaneous bookings', () => {
     expect(refused, answers).toHaveLength(2);
     for (const res of refused) expect(res.json.code).toBe('guest_upcoming_limit');
     expect(await activeGuestVisits([email])).toBe(3);
+  });
+});
+
+describe('the guest checks and the index on guests’ addresses (migration 0017)', () => {
+  /** The plan PostgreSQL picks for appointments matching `where`, sequential scans priced out as on a large table. */
+  async function planOf(where: SQL): Promise<string> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const { rows } = await tx.execute<Record<string, string>>(sql`EXPLAIN SELECT id FROM ${appointments} WHERE ${where}`);
+      return rows.map((row) => Object.values(row).join(' ')).join('\n');
+    });
+  }
+
+  it('match a guest so that the partial index can answer (issue #38; the bare address comparison could not)', async () => {
+    expect(await planOf(guestAppointmentsOf('Guest@Example.ca'))).toContain('appointments_guest_email_idx');
+    // Why `patient_id IS NULL` is there: the index holds only guests' rows.
+    expect(await planOf(sql`lower(${appointments.guestContact} ->> 'email') = 'guest@example.ca'`)).not.toContain('appointments_guest_email_idx');
   });
 });

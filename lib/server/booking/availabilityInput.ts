@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import { fullName } from '@/lib/format/personName';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, groupSessions, patientProfiles, timeOff, users, weeklySchedules } from '@/lib/server/db/schema';
 import { busyEpochsPerDietitian, cachedCalendars, epochMs, type CachedDietitian } from './calendarCache';
 import { countWeeklyLoad, type AvailabilityInput, type Dietitian, type ScheduleBlock } from './availability';
 import { addDays, isoWeekday, type LocalDate } from './clinicTime';
+import { guestAppointmentsOf } from './guestEmail';
 import { bookingPatientId } from './steps/actor';
 import { findQualifiedDietitians, qualifiedDietitiansQuery } from './steps/dietitians';
 import type { ServiceRow, SlotQuery, SlotWindow } from './slots';
@@ -48,7 +49,7 @@ export async function loadAvailabilityInput(
     patientId !== null
       ? eq(appointments.patientId, patientId)
       : actor.kind === 'guest' && query.guestEmail
-        ? sql`lower(${appointments.guestContact} ->> 'email') = lower(${query.guestEmail})`
+        ? guestAppointmentsOf(query.guestEmail)
         : undefined;
   const ownVisits =
     ownedBy &&

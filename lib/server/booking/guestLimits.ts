@@ -8,6 +8,7 @@ import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { appointments } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
+import { guestAppointmentsOf } from './guestEmail';
 
 /**
  * Limits on guest bookings (issue 18 item 2), so a script cannot fill the calendar or make the
@@ -48,8 +49,7 @@ export async function assertGuestUpcomingUnderLimit(db: Database, email: string,
       and(
         eq(appointments.status, 'booked'),
         gt(appointments.startsAt, now),
-        // As the guest exclusion constraint matches a guest (migration 0003).
-        sql`lower(${appointments.guestContact} ->> 'email') = ${email.toLowerCase()}`,
+        guestAppointmentsOf(email),
       ),
     );
   if ((row?.n ?? 0) < max) return;
