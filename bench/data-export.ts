@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { resetConfigForTests } from '../lib/server/config';
 import { setDatabaseForTests } from '../lib/server/db/client';
 import { appointments, employeeProfiles, intakeSubmissions, patientProfiles, users } from '../lib/server/db/schema';
-import { queueEmail } from '../lib/server/email/queue';
+import { mailQueueSettled, queueEmail } from '../lib/server/email/queue';
+import { listenersSettled } from '../lib/server/events/announce';
 import { encryptJson, submissionContext } from '../lib/server/intake/crypto';
 import { exportResponse } from '../lib/server/privacy/exportZip';
 import { recordPayment } from '../lib/server/receipts/recordPayment';
@@ -117,6 +118,10 @@ async function main(): Promise<void> {
     );
     console.log(JSON.stringify(result));
   } finally {
+    // The payments' receipts kicked the e-mail queue in the background: those passes end on this
+    // database, not after it is gone (they logged "[email] background pass failed" at the end).
+    await listenersSettled();
+    await mailQueueSettled();
     setDatabaseForTests(null);
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });

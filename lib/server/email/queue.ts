@@ -165,6 +165,11 @@ export function kickMailQueue(): Promise<void> {
   return firstTry.run();
 }
 
+/** Settles once no first try is running, without starting one (scripts: before the database goes away). */
+export function mailQueueSettled(): Promise<void> {
+  return firstTry.settled();
+}
+
 /**
  * Frees every claim. Only for a database no other process can use (the embedded one, at start):
  * with PostgreSQL another instance may be sending right now, and claims expire on their own.
