@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../lib/server/db/client';
 import { migrateDatabase } from '../../lib/server/db/migrate';
 import { seedDatabase } from '../../lib/server/db/seed';
+import { withAdmin } from '../../tests/integration/support/postgresAdmin';
 
 /**
  * A throwaway database for a benchmark, migrated and holding the reference data only (the
@@ -50,14 +50,4 @@ async function openPostgres(adminUrl: string): Promise<DatabaseHandle> {
       await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
-}
-
-async function withAdmin(url: string, work: (admin: Client) => Promise<unknown>): Promise<void> {
-  const admin = new Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await work(admin);
-  } finally {
-    await admin.end();
-  }
 }

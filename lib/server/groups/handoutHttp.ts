@@ -1,6 +1,7 @@
 import 'server-only';
 import { HANDOUT_FILE_FIELD, HANDOUT_MAX_BYTES } from '@/lib/schemas/handouts';
 import { AppError, fieldInvalid } from '@/lib/server/http/appError';
+import { readBodyWithin } from '@/lib/server/http/handler';
 import { pathId } from '@/lib/server/http/pathId';
 import type { HandoutOwner } from './handouts';
 
@@ -20,17 +21,14 @@ export function handoutOwnerOf(kind: HandoutOwner['kind'], id: string): HandoutO
  * bytes are checked by addHandout.
  */
 export async function readHandoutUpload(request: Request): Promise<File> {
-  const limit = HANDOUT_MAX_BYTES + FRAMING_BYTES;
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) throw tooLarge();
   // A body sent without Content-Length (chunked) is counted as it arrives: past the limit it is
   // too large, never a form that failed to parse. Next's proxy cuts a body off at 11 MB without a
   // word (next.config.ts), so a bigger upload came here as a broken form and was answered
   // "choose a PDF" (issue #38).
-  const body = await bodyWithin(request, limit);
+  const body = await readBodyWithin(request, HANDOUT_MAX_BYTES + FRAMING_BYTES, () => new AppError('payload_too_large', 413, 'handoutTooLarge'));
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
   } catch {
     throw fieldInvalid(HANDOUT_FILE_FIELD, 'handoutFileMissing');
   }
@@ -39,23 +37,3 @@ export async function readHandoutUpload(request: Request): Promise<File> {
   return file;
 }
 
-const tooLarge = () => new AppError('payload_too_large', 413, 'handoutTooLarge');
-
-/** The request's body, read up to `limit` bytes; one byte more is a 413, and the rest is not read. */
-async function bodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body?.getReader();
-  if (!reader) return new Uint8Array();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}

@@ -75,23 +75,32 @@ export function validate<T>(schema: ZodType<T>, value: unknown, locale: Locale):
 }
 
 async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new AppError('payload_too_large', 413, 'payloadTooLarge');
+  const body = await readBodyWithin(request, MAX_BODY_BYTES, () => new AppError('payload_too_large', 413, 'payloadTooLarge'));
+  return body.toString('utf8');
+}
+
+/**
+ * A request's body, at most `limit` bytes: a larger declared Content-Length, or a body sent
+ * without one (chunked) that grows past it as it arrives, throws `tooLarge()` and the rest is
+ * not read.
+ */
+export async function readBodyWithin(request: Request, limit: number, tooLarge: () => AppError): Promise<Buffer> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
   const reader = request.body?.getReader();
-  if (!reader) return '';
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
-      throw new AppError('payload_too_large', 413, 'payloadTooLarge');
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
