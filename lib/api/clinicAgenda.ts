@@ -6,7 +6,7 @@
 
 import type { AgendaAppointment, AgendaGroupSession, AgendaMark, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
 
-export type { AgendaAppointment, AgendaGroupSession, AgendaMark, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
+export { agendaKindOf, type AgendaAppointment, type AgendaGroupSession, type AgendaMark, type AgendaRange, type AgendaView } from '@/lib/schemas/clinicAgenda';
 
 export interface Agenda {
   range: AgendaRange;

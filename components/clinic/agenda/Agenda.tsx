@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { PaymentsExport } from '@/components/clinic/payments/PaymentsExport';
 import listStyles from '@/components/ui/list.module.css';
-import { failureMessage, markAppointment, type AgendaAppointment, type AgendaGroupSession, type AgendaMark, type AgendaView } from '@/lib/api/clinicAgenda';
+import { agendaKindOf, failureMessage, markAppointment, type AgendaAppointment, type AgendaGroupSession, type AgendaMark, type AgendaView } from '@/lib/api/clinicAgenda';
 import { dateLanguage, formatLocalDate, formatLocalDateRange, formatTime, localDateOf } from '@/lib/format/dates';
 import { useUserStore } from '@/stores/StoresProvider';
 import { AgendaItem } from './AgendaItem';
@@ -64,7 +64,7 @@ function EmployeeAgenda() {
     setMarkError('');
     setAnnouncement('');
     const values = {
-      kind: appointment.group_session_id === null ? 'visit' : 'seat',
+      kind: agendaKindOf(appointment),
       name: appointment.patient.name,
       time: formatTime(appointment.starts_at, language),
     };

@@ -7,7 +7,7 @@ import { RefundDueNote } from '@/components/clinic/payments/RefundDueNote';
 import { VisitPayments } from '@/components/clinic/payments/VisitPayments';
 import facts from '@/components/ui/facts.module.css';
 import listStyles from '@/components/ui/list.module.css';
-import type { AgendaAppointment, AgendaMark } from '@/lib/api/clinicAgenda';
+import { agendaKindOf, type AgendaAppointment, type AgendaMark } from '@/lib/api/clinicAgenda';
 import { dateLanguage, formatTime, formatTimeRange } from '@/lib/format/dates';
 import { formatPhone, phoneHref } from '@/lib/format/phone';
 import { Link } from '@/lib/i18n/navigation';
@@ -44,7 +44,7 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
   const time = formatTimeRange(appointment.starts_at, appointment.ends_at, language);
   const startTime = formatTime(appointment.starts_at, language);
   // A seat in a group session is no one-on-one visit: its panel says seat and session (issue #38).
-  const kind = appointment.group_session_id === null ? 'visit' : 'seat';
+  const kind = agendaKindOf(appointment);
 
   useEffect(() => {
     if (!takeFocus) return;
