@@ -6,7 +6,13 @@
 
 import type { AgendaAppointment, AgendaGroupSession, AgendaMark, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
 
-export { agendaKindOf, type AgendaAppointment, type AgendaGroupSession, type AgendaMark, type AgendaRange, type AgendaView } from '@/lib/schemas/clinicAgenda';
+export type { AgendaAppointment, AgendaGroupSession, AgendaMark, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
+
+/**
+ * What an agenda item's texts call it (their `kind` select): a seat in a group session, or a
+ * visit. Here and not in lib/schemas: a value imported from there brings zod into the page.
+ */
+export const agendaKindOf = (appointment: Pick<AgendaAppointment, 'group_session_id'>) => (appointment.group_session_id === null ? 'visit' : 'seat');
 
 export interface Agenda {
   range: AgendaRange;

@@ -53,9 +53,6 @@ export interface AgendaAppointment {
   group_session_id: number | null;
 }
 
-/** What an agenda item's texts call it (their `kind` select): a seat in a group session, or a visit. */
-export const agendaKindOf = (appointment: Pick<AgendaAppointment, 'group_session_id'>) => (appointment.group_session_id === null ? 'visit' : 'seat');
-
 /** A group session of the employee's (issue #28): one block with its seats taken, its seats under it. */
 export interface AgendaGroupSession {
   id: number;
