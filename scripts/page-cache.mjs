@@ -164,8 +164,10 @@ export function createPageCache(limitBytes) {
         if (size > MAX_ENTRY_BYTES || (res.statusCode !== 200 && res.statusCode !== 404)) return;
         const headers = {};
         for (const [name, value] of Object.entries({ ...res.getHeaders(), ...headHeaders })) {
-          // The body is kept whole: its length is set when it is sent again.
-          if (value !== undefined && name.toLowerCase() !== 'content-length') headers[name.toLowerCase()] = Array.isArray(value) ? value.map(String) : String(value);
+          // The body is kept whole: its length is set when it is sent again. A header Node holds as
+          // a list (Vary, Link set as arrays) is one comma-separated value, as http-cache-semantics
+          // reads every header but Set-Cookie (which is never stored).
+          if (value !== undefined && name.toLowerCase() !== 'content-length') headers[name.toLowerCase()] = Array.isArray(value) ? value.map(String).join(', ') : String(value);
         }
         // Only what Next marks for shared caches itself (s-maxage, or public): a bare max-age is
         // left to the browser.

@@ -63,6 +63,30 @@ const prerendered: Handler = (req, res) => {
 };
 
 describe('the page cache in front of Next', () => {
+  it('stores an answer whose headers Node holds as lists (a sitemap\'s Vary and Link), without throwing', async () => {
+    const failures: unknown[] = [];
+    const onError = (error: unknown) => failures.push(error);
+    process.on('uncaughtException', onError);
+    try {
+      const site = await serveWithCache((req, res) => {
+        res.setHeader('Cache-Control', 'public, s-maxage=3600');
+        res.setHeader('Vary', ['RSC', 'Accept-Language']);
+        res.setHeader('Link', ['</a>; rel=alternate', '</b>; rel=alternate']);
+        res.setHeader('Content-Type', 'application/xml');
+        res.end('<urlset/>');
+      });
+      expect((await site.get('/sitemap.xml')).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const second = await site.get('/sitemap.xml');
+      expect(await second.text()).toBe('<urlset/>');
+      expect(second.headers.get('vary')).toBe('RSC, Accept-Language');
+      expect(site.calls()).toBe(1);
+      expect(failures).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+  });
+
   it('answers a page Next marked s-maxage from memory, with its headers and an Age', async () => {
     const site = await serveWithCache(prerendered);
     const first = await site.get('/privacy-policy', { headers: { 'accept-language': 'en' } });
