@@ -20,6 +20,9 @@ export async function register(): Promise<void> {
       const { checkPrerenderManifest } = await import('./lib/http/staticPageHashes');
       if (process.env.NODE_ENV === 'production') checkPrerenderManifest(process.env.SITE_URL);
       const config = getConfig(); // a bad variable stops the start here, with its name
+      const { retentionMismatch, retentionPeriodsOf } = await import('./lib/content/retentionPeriods');
+      const stale = retentionMismatch(process.env.BUILD_RETENTION, retentionPeriodsOf(process.env));
+      if (stale) console.warn(stale);
       // So does a missing APP_SECRET / INTAKE_ENCRYPTION_KEY with DATABASE_URL; for the embedded
       // database this generates them on the first start.
       getSecret('app-secret', config);

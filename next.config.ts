@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { randomBytes } from 'node:crypto';
+import { retentionPeriodsOf } from './lib/content/retentionPeriods';
 import { localizedPath } from './lib/i18n/paths';
 import { locales, type AppPathname } from './lib/i18n/routing';
 
@@ -37,7 +38,9 @@ const nextConfig: NextConfig = {
   // runs it before the build: checking again inside `next build` cost 27 s of every build.
   typescript: { ignoreBuildErrors: true },
   generateBuildId: async () => buildId,
-  env: { NEXT_PUBLIC_BUILD_ID: buildId },
+  // BUILD_RETENTION: the retention periods the prerendered privacy policy states, which the start
+  // compares with the server's own (lib/content/retentionPeriods.ts, issue #38).
+  env: { NEXT_PUBLIC_BUILD_ID: buildId, BUILD_RETENTION: JSON.stringify(retentionPeriodsOf(process.env)) },
   serverExternalPackages: ['@electric-sql/pglite'],
   // With middleware.ts, Next buffers a request body up to 10 MB and cuts the rest off silently: a
   // handout of the group programs may be 10 MB of PDF plus its multipart framing (issue #28).

@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { Link } from '@/lib/i18n/navigation';
 
 // The form (react-hook-form, the shared schema, the password field) is loaded only when asked for:
 // the profile is opened far more often than an account is closed.
@@ -20,7 +21,8 @@ export function CloseAccount() {
     <div>
       <h3 id={headingId}>{t('heading')}</h3>
       <p>{t('erased')}</p>
-      <p>{t('kept')}</p>
+      {/* The periods are the server's settings (RETENTION_*): the policy states them (issue #38). */}
+      <p>{t.rich('kept', { link: (chunks) => <Link href="/privacy-policy">{chunks}</Link> })}</p>
       {asking ? (
         <CloseAccountForm headingId={headingId} onCancel={() => setAsking(false)} />
       ) : (

@@ -60,6 +60,7 @@ export const pathnames = {
   '/waitlist': { en: '/waitlist', fr: '/liste-attente' },
   // Issue 30: a guest asks for their data, and downloads it from the e-mailed link.
   '/my-data-request': { en: '/my-data-request', fr: '/demande-de-donnees' },
+  '/handout-link-expired': { en: '/handout-link-expired', fr: '/lien-document-expire' },
   '/patient-form': { en: '/patient-form', fr: '/formulaire-patient' },
   '/services/group-programs': {
     en: '/services/group-programs',
@@ -165,6 +166,7 @@ const unlistedPathnames = new Set<AppPathname>([
   '/manage-appointment',
   '/waitlist',
   '/my-data-request',
+  '/handout-link-expired',
 ]);
 
 export function isListedPathname(pathname: AppPathname): boolean {

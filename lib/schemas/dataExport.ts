@@ -57,7 +57,7 @@ const appointment = z
     cancelled_at: instant.nullable(),
     rescheduled_from: z.number().int().nullable().describe('The appointment this one replaced when it was moved.'),
     reminder_sent_at: instant.nullable(),
-    handouts_sent_at: instant.nullable().describe('When a group session’s handouts were e-mailed for this seat.'),
+    handouts_sent_at: instant.nullable().describe('When a group session’s handouts were last e-mailed for this seat (each file goes once; one attached later goes later).'),
     manage_links: z.array(z.strictObject({ created_at: instant, expires_at: instant })).describe('The links e-mailed to manage it (the links themselves are not kept).'),
   })
   .describe('A booked visit or group seat: past, upcoming or cancelled.');

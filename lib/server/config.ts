@@ -2,6 +2,7 @@ import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
 import { clinic } from '@/lib/clinic';
+import { RETENTION_VARIABLES, type RetentionVariable } from '@/lib/content/retentionPeriods';
 
 /** The server's settings (DESIGN §4.3), read from the environment once and validated. */
 export interface AppConfig {
@@ -10,6 +11,8 @@ export interface AppConfig {
   dataDir: string;
   /** Absolute path of the group programs' handouts (PDFs); default `$DATA_DIR/handouts`. Back it up with the database. */
   handoutsDir: string;
+  /** Days a handout's download link works after it was e-mailed (issue #38). */
+  handoutLinkDays: number;
   /** Unset: the embedded PGlite database in `$DATA_DIR/pglite`. */
   databaseUrl: string | undefined;
   appSecret: string | undefined;
@@ -83,6 +86,11 @@ const integer = (min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error: `must be between ${min} and ${max}` });
 
+const retention = (name: RetentionVariable) => {
+  const { min, max, fallback } = RETENTION_VARIABLES[name];
+  return integer(min, max).default(fallback);
+};
+
 const secret = z.string().min(MIN_SECRET_LENGTH, { error: `must be at least ${MIN_SECRET_LENGTH} characters long` });
 
 const flag = z
@@ -145,10 +153,11 @@ const envSchema = z.object({
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .pipe(z.string().regex(/^\d{9}RT\d{4}$/, { error: 'must be a business number followed by its HST account, e.g. 123456789RT0001' }))
     .optional(),
-  RETENTION_CLINICAL_YEARS: integer(1, 100).default(10),
-  RETENTION_MINOR_AGE: integer(0, 25).default(18),
-  RETENTION_FINANCIAL_YEARS: integer(1, 100).default(6),
-  RETENTION_CONTACT_YEARS: integer(1, 100).default(2),
+  RETENTION_CLINICAL_YEARS: retention('RETENTION_CLINICAL_YEARS'),
+  RETENTION_MINOR_AGE: retention('RETENTION_MINOR_AGE'),
+  RETENTION_FINANCIAL_YEARS: retention('RETENTION_FINANCIAL_YEARS'),
+  RETENTION_CONTACT_YEARS: retention('RETENTION_CONTACT_YEARS'),
+  HANDOUT_LINK_DAYS: integer(1, 3650).default(90),
 });
 
 /**
@@ -171,6 +180,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     // the whole project (sources, tests, benchmarks) into the standalone output (issue #38).
     dataDir: path.resolve(/* turbopackIgnore: true */ e.DATA_DIR),
     handoutsDir: path.resolve(/* turbopackIgnore: true */ e.HANDOUTS_DIR ?? path.join(e.DATA_DIR, 'handouts')),
+    handoutLinkDays: e.HANDOUT_LINK_DAYS,
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,

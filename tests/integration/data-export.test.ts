@@ -38,6 +38,7 @@ import { EXPORT_COVERAGE } from '@/lib/server/privacy/coverage';
 import { recordPayment } from '@/lib/server/receipts/recordPayment';
 import { completeIntakeSubmission } from '../support/intakeAnswers';
 import { demoClinic } from './support/clinic';
+import { topicHandout } from './support/handouts';
 import { call, callResponse } from './support/http';
 import { deliveredOutbox } from './support/mail';
 import { addPerson, type TestPerson } from './support/people';
@@ -161,7 +162,8 @@ async function seedHistory(person: TestPerson, marker: string, base: Date, dieti
     locale: 'fr',
   });
   await db.insert(appointmentLinks).values({ appointmentId: done!.id, tokenHash: hashToken(`link-${marker}`), expiresAt: at(60) });
-  await db.insert(handoutSends).values({ appointmentId: done!.id, sentBy: dietitian.id });
+  // Two files, each sent once (issue #38): one seat, two rows.
+  for (const name of ['Recipes.pdf', 'Plate.pdf']) await db.insert(handoutSends).values({ appointmentId: done!.id, handoutId: await topicHandout(db, name), sentBy: dietitian.id });
   const [entry] = await db
     .insert(waitlistEntries)
     .values({

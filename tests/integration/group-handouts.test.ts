@@ -11,7 +11,7 @@ import { DELETE as deleteRoute } from '@/app/api/clinic/handouts/[id]/route';
 import { GET as downloadRoute } from '@/app/api/handouts/[token]/route';
 import { HANDOUT_MAX_BYTES, type HandoutView } from '@/lib/schemas/handouts';
 import { addDays, utcToLocalDate } from '@/lib/server/booking/clinicTime';
-import { getConfig } from '@/lib/server/config';
+import { getConfig, resetConfigForTests } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, groupSessions, groupTopics, handouts, type GroupSession } from '@/lib/server/db/schema';
 import { DEMO_DIETITIAN } from '@/lib/server/db/seed';
@@ -316,6 +316,109 @@ describe('sending handouts', () => {
     expect(await gone.json()).toMatchObject({ code: 'handout_not_found' });
     expect(await db.select().from(handouts).where(inArray(handouts.id, [ownId]))).toEqual([]);
     expect(storedFiles()).not.toContain(stored!.storedName);
+  });
+});
+
+describe('each file once per seat (issue #38)', () => {
+  const linksOf = (text: string) => [...text.matchAll(/\/api\/handouts\/([\w.-]+)/g)].map((m) => m[1]!);
+  const counts = async (id: number) => {
+    const answer = await call(withParams(sessionHandoutsList, { id }), `/api/clinic/group-sessions/${id}/handouts`, { cookie: staff });
+    return { sent: answer.json.sent_attendees, unsent: answer.json.unsent_attendees };
+  };
+
+  it('sends a file attached after the first send to those who had the others, and only that file', async () => {
+    const session = await futureSession('type-2-diabetes');
+    const person = await patient();
+    const place = await seat(session, { patient: person, language: 'en' });
+    await upload(sessionUpload, 'session', session.id, new File([pdf()], 'Plate.pdf'));
+    await startedDaysAgo(session, 4);
+    await mark(place.id, 'completed');
+    const before = (await readOutbox(outboxDir())).length;
+    expect((await send(session.id)).json).toMatchObject({ sent: 1 });
+    expect(await counts(session.id)).toEqual({ sent: 1, unsent: 0 });
+
+    await upload(sessionUpload, 'session', session.id, new File([pdf()], 'Snacks.pdf'));
+    expect(await counts(session.id)).toEqual({ sent: 0, unsent: 1 });
+    expect((await send(session.id)).json).toMatchObject({ sent: 1 });
+    const mails = (await deliveredOutbox(outboxDir())).slice(before);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain('Snacks.pdf');
+    expect(mails[1]!.text).not.toContain('Plate.pdf');
+    expect(linksOf(mails[1]!.text)).toHaveLength(1);
+    expect(mails[1]!.text).toContain('work for 90 days');
+    expect((await send(session.id)).json).toMatchObject({ sent: 0 });
+    expect(await counts(session.id)).toEqual({ sent: 1, unsent: 0 });
+  });
+
+  it("sends a series' topic files at its first meeting only; a meeting's own file still goes", async () => {
+    const topic = await topicId('heart-healthy-cooking');
+    weeks += 2;
+    const meetings = await scheduleGroupSessions(db, {
+      topic_id: topic,
+      employee_id: dietitianId,
+      office_id: clinic.catalog.officeId.centretown!,
+      date: addDays(utcToLocalDate(new Date(), 'America/Toronto'), 7 * (weeks - 1)),
+      time: '18:00',
+      session_language: 'fr',
+      capacity: 8,
+      meetings: 2,
+      by: dietitianId,
+      now: new Date(),
+      locale: 'fr',
+    });
+    expect(meetings[0]!.seriesId).not.toBeNull();
+    const guest = `series-${people}@example.test`;
+    const seats = [];
+    for (const [index, meeting] of meetings.entries()) {
+      const place = await seat(meeting, { guestEmail: guest, language: 'fr' });
+      await startedDaysAgo(meeting, index === 0 ? 9 : 5);
+      await mark(place.id, 'completed');
+      seats.push(place);
+    }
+    const topicFiles = await topicNames(topic);
+    expect(topicFiles.length).toBeGreaterThan(0);
+    const before = (await readOutbox(outboxDir())).length;
+    expect((await send(meetings[0]!.id)).json).toMatchObject({ sent: 1 });
+    expect(await counts(meetings[1]!.id)).toEqual({ sent: 1, unsent: 0 });
+    expect((await send(meetings[1]!.id)).json).toMatchObject({ sent: 0 });
+
+    await upload(sessionUpload, 'session', meetings[1]!.id, new File([pdf()], 'Semaine 2.pdf'));
+    expect((await send(meetings[1]!.id)).json).toMatchObject({ sent: 1 });
+    const mails = (await deliveredOutbox(outboxDir())).slice(before);
+    expect(mails.map((mail) => linksOf(mail.text).length)).toEqual([topicFiles.length, 1]);
+    expect(mails[1]!.text).toContain('Semaine 2.pdf');
+    expect(mails[1]!.text).toContain('fonctionnent pendant 90\u00a0jours');
+    // The first meeting's links open the topic's files for the seat they were sent to.
+    expect((await download(linksOf(mails[0]!.text)[0]!)).status).toBe(200);
+  });
+});
+
+describe('links that expire (issue #38)', () => {
+  it(`opens a file for HANDOUT_LINK_DAYS, then leads to a page in the seat's language`, async () => {
+    const session = await futureSession('type-2-diabetes');
+    const place = await seat(session, { guestEmail: `expiry-${people}@example.test`, language: 'fr' });
+    const own = await upload(sessionUpload, 'session', session.id, new File([pdf()], 'Plan.pdf'));
+    const fileId = (own.json.handout as HandoutView).id;
+    await startedDaysAgo(session, 6);
+    await mark(place.id, 'completed');
+    const sentAgo = async (days: number) => download(await handoutToken(place.id, fileId, new Date(Date.now() - days * 86_400_000)));
+
+    expect((await sentAgo(89)).status).toBe(200);
+    const expired = await sentAgo(91);
+    expect(expired.status).toBe(303);
+    expect(expired.headers.get('location')).toBe('/fr/lien-document-expire');
+    expect(expired.headers.get('cache-control')).toBe('no-store');
+
+    // The setting is read at each download: a longer period applies to links already sent.
+    process.env.HANDOUT_LINK_DAYS = '120';
+    resetConfigForTests();
+    try {
+      expect((await sentAgo(91)).status).toBe(200);
+      expect((await sentAgo(121)).status).toBe(303);
+    } finally {
+      delete process.env.HANDOUT_LINK_DAYS;
+      resetConfigForTests();
+    }
   });
 });
 

@@ -39,6 +39,7 @@ import { recordPayment } from '@/lib/server/receipts/recordPayment';
 import { voidReceipt } from '@/lib/server/receipts/voidReceipt';
 import { completeIntakeAnswers, completeIntakeSubmission } from '../support/intakeAnswers';
 import { demoClinic } from './support/clinic';
+import { topicHandout } from './support/handouts';
 import { deliverMail } from './support/mail';
 import { addPerson } from './support/people';
 
@@ -269,7 +270,7 @@ describe('a closed account', () => {
     await visit(me, new Date('2015-11-02T15:00:00Z'), { status: 'cancelled' });
     const last = await visit(me, new Date('2016-03-15T14:00:00Z'));
     await db.insert(appointmentLinks).values({ appointmentId: last.id, tokenHash: hashToken(`link-${person.id}`), expiresAt: new Date('2016-04-15T14:00:00Z') });
-    await db.insert(handoutSends).values({ appointmentId: last.id, sentBy: ids.claire, sentAt: new Date('2016-03-16T14:00:00Z') });
+    await db.insert(handoutSends).values({ appointmentId: last.id, handoutId: await topicHandout(db), sentBy: ids.claire, sentAt: new Date('2016-03-16T14:00:00Z') });
     // Paid, then the receipt voided and reissued: a receipt that names its replacement.
     const first = await pay(last.id, '2016-03-15', new Date('2016-03-15T16:00:00Z'));
     await voidReceipt(db, { receiptId: first.id, correction: { reason: 'Paid in cash', method: 'cash' }, employee: { id: ids.sophie }, locale: 'fr', now: new Date('2016-03-16T15:00:00Z') });

@@ -90,17 +90,29 @@ describe.each(locales)('content pages in %s', (locale) => {
   });
 
   it.each(['privacy', 'terms'] as const)('the %s document renders with the contact details filled in', async (document) => {
-    const out = await html(LegalDocument({ locale, document }), locale);
+    const values = { clinicalYears: 10, minorAge: 18, financialYears: 6, contactYears: 2 };
+    const out = await html(document === 'privacy' ? LegalDocument({ locale, document, values }) : LegalDocument({ locale, document }), locale);
     expect(out).toContain(clinic.email);
     expect(out).not.toContain('{email}');
     expect(out).not.toContain('{phone}');
     for (const section of Object.values(m.Legal[document])) expect(out).toContain(escaped(section.title));
     if (document === 'terms') expect(out).toContain(escaped(m.Legal.terms.cancellation.items['4']));
     if (document === 'privacy') {
+      expect(out).toContain(escaped(locale === 'en' ? 'Payments and receipts: 6 years after' : 'Paiements et reçus\u00a0: 6 ans après'));
       // The guests' way to their data is a link to its form (issue #38), the tags never shown.
       const link = { en: '<a href="/my-data-request">“Request my data” form</a>', fr: '<a href="/fr/demande-de-donnees">formulaire «\u00a0Demander mes données\u00a0»</a>' }[locale];
       expect(out).toContain(link);
       expect(out).not.toContain('dataRequest>');
     }
+  });
+
+  it('states the retention periods it is given, not fixed ones (issue #38)', async () => {
+    const out = await html(LegalDocument({ locale, document: 'privacy', values: { clinicalYears: 12, minorAge: 19, financialYears: 7, contactYears: 1 } }), locale);
+    const expected = {
+      en: ['12 years after your last visit', 'under 19,', 'their 19th birthday', '7 years after the end', 'do not lead to care: 1 year.'],
+      fr: ['12 ans après votre dernière visite', 'moins de 19 ans', 'son 19e anniversaire', '7 ans après la fin', 'soins\u00a0: 1 an.'],
+    }[locale];
+    for (const text of expected) expect(out).toContain(escaped(text));
+    expect(out).not.toMatch(/\b10 (years|ans)\b/);
   });
 });

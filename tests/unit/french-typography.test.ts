@@ -137,7 +137,7 @@ function frenchEmails(): [string, RenderedEmail][] {
     ['waitlistOffer', waitlistOfferEmail({ ...patient, expiresAt: new Date('2026-11-25T18:00:00Z'), claimLink: LINK })],
     [
       'handouts',
-      handoutsEmail({ language: 'fr', firstName: 'Zoé', topic: 'Cuisiner pour la santé du cœur', sessionStart: new Date('2026-11-26T23:00:00Z'), timeZone: 'America/Toronto', files: [{ name: 'Recettes : été.pdf', url: LINK }] }),
+      handoutsEmail({ language: 'fr', firstName: 'Zoé', topic: 'Cuisiner pour la santé du cœur', sessionStart: new Date('2026-11-26T23:00:00Z'), timeZone: 'America/Toronto', linkDays: 90, files: [{ name: 'Recettes : été.pdf', url: LINK }] }),
     ],
     ...[false, true].map((isGuest): [string, RenderedEmail] => [
       `receipt ${isGuest ? 'guest' : 'patient'}`,

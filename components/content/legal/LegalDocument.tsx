@@ -10,6 +10,9 @@ import styles from './legal.module.css';
 /** One section, keyed by its anchor id; its lists are numbered objects (see messageList). */
 type Section = { title: string; paragraphs: object; items?: object; after?: object };
 
+/** The privacy policy's retention periods (its items' ICU arguments). */
+export type PrivacyValues = { clinicalYears: number; minorAge: number; financialYears: number; contactYears: number };
+
 /** When the policies were last revised: shown at the top of both documents. */
 export const legalRevisionDate = '2026-11-26';
 
@@ -43,14 +46,20 @@ function Paragraph({ text, locale }: { text: string; locale: Locale }) {
   );
 }
 
-/** A legal document (privacy policy, terms) from the Legal messages: contents, then sections. */
-export async function LegalDocument({ locale, document }: { locale: Locale; document: 'privacy' | 'terms' }) {
+/**
+ * A legal document (privacy policy, terms) from the Legal messages: contents, then sections. The
+ * items of its lists are ICU messages formatted with `values` (the privacy policy's retention
+ * periods, as configured: issue #38).
+ */
+export async function LegalDocument(props: { locale: Locale } & ({ document: 'privacy'; values: PrivacyValues } | { document: 'terms' })) {
+  const { locale, document } = props;
+  const values = props.document === 'privacy' ? props.values : {};
   const t = await getTranslations({ locale, namespace: 'Legal' });
   const sections = Object.entries(t.raw(document as never) as Record<string, Section>).map(([id, section]) => ({
     id,
     title: section.title,
     paragraphs: messageList(section.paragraphs),
-    items: section.items ? messageList(section.items) : undefined,
+    items: section.items ? Object.keys(section.items).map((key) => t(`${document}.${id}.items.${key}` as never, values as never)) : undefined,
     after: section.after ? messageList(section.after) : undefined,
   }));
   return (

@@ -90,7 +90,10 @@ export async function readExportRows(db: Database, subject: RecordSubject) {
           dietitian: { firstName: dietitian.firstName, lastName: dietitian.lastName },
           office: offices,
           topic: { titleEn: groupTopics.titleEn, titleFr: groupTopics.titleFr },
-          handoutsSentAt: handoutSends.sentAt,
+          // A seat is sent each file once (issue #38): the latest of its sends.
+          handoutsSentAt: sql<Date | null>`(SELECT max(${handoutSends.sentAt}) FROM ${handoutSends} WHERE ${handoutSends.appointmentId} = ${appointments.id})`.mapWith(
+            (value: string | Date | null) => (value === null ? null : new Date(value)),
+          ),
         })
         .from(appointments)
         .innerJoin(services, eq(services.id, appointments.serviceId))
@@ -98,7 +101,6 @@ export async function readExportRows(db: Database, subject: RecordSubject) {
         .innerJoin(offices, eq(offices.id, appointments.officeId))
         .leftJoin(groupSessions, eq(groupSessions.id, appointments.groupSessionId))
         .leftJoin(groupTopics, eq(groupTopics.id, groupSessions.topicId))
-        .leftJoin(handoutSends, eq(handoutSends.appointmentId, appointments.id))
         .where(appointmentScope)
         .orderBy(asc(appointments.startsAt), asc(appointments.id)),
       db.select().from(intakeSubmissions).where(intakeScope).orderBy(asc(intakeSubmissions.createdAt), asc(intakeSubmissions.id)),

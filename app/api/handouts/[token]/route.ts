@@ -3,6 +3,7 @@ import { handoutOfLink } from '@/lib/server/groups/handoutLinks';
 import { handoutStream } from '@/lib/server/groups/handouts';
 import { AppError } from '@/lib/server/http/appError';
 import { handle } from '@/lib/server/http/handler';
+import { localizedPath } from '@/lib/i18n/paths';
 
 /** RFC 5987's attr-char: encodeURIComponent leaves ' ( ) * ! as they are, which filename* may not hold. */
 const encodeAttr = (text: string) => encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -17,11 +18,19 @@ function attachment(fileName: string): string {
 /**
  * A handout's download, from the link of the e-mail sent after a group session (issue #28 item
  * 4): the PDF, streamed from disk. The token's seat must still be present in a session that hands
- * the file out; anything else (altered, someone else's file, deleted) is the same 404.
+ * the file out; anything else (altered, someone else's file, deleted) is the same 404. A link
+ * past HANDOUT_LINK_DAYS leads to the page that says so, in its seat's language (issue #38).
  */
 export const GET = handle<{ token: string }>(async (_ctx, params) => {
   const db = await getDb();
-  const handout = await handoutOfLink(db, params.token);
+  const link = await handoutOfLink(db, params.token);
+  if (link && 'expired' in link) {
+    return new Response(null, {
+      status: 303,
+      headers: { Location: localizedPath('/handout-link-expired', link.language), 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+    });
+  }
+  const handout = link?.handout;
   const body = handout && (await handoutStream(handout));
   if (!handout || !body) throw new AppError('handout_not_found', 404, 'handoutLinkInvalid');
   return new Response(body, {

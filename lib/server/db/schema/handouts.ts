@@ -1,6 +1,6 @@
 // Table declarations only, no 'server-only': drizzle-kit loads this file outside Next.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { appointments } from './appointments';
 import { groupSessions, groupTopics } from './groups';
@@ -34,15 +34,24 @@ export const handouts = pgTable(
 );
 
 /**
- * A seat that was sent its session's handouts: one row per seat, written in the transaction that
- * queues the e-mail, so a second "Send handouts" skips it.
+ * A file sent to a seat: one row per (seat, handout), written in the transaction that queues the
+ * e-mail, so a second "Send handouts" sends only what the seat has not had (issue #38: a file
+ * attached after the first send still reaches every seat, and no file goes twice). A deleted
+ * handout takes its rows with it.
  */
-export const handoutSends = pgTable('handout_sends', {
-  appointmentId: integer('appointment_id')
-    .primaryKey()
-    .references(() => appointments.id),
-  sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
-  sentAt: timestamptz('sent_at').notNull().defaultNow(),
-});
+export const handoutSends = pgTable(
+  'handout_sends',
+  {
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    handoutId: integer('handout_id')
+      .notNull()
+      .references(() => handouts.id, { onDelete: 'cascade' }),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appointmentId, t.handoutId] }), index('handout_sends_handout_idx').on(t.handoutId)],
+);
 
 export type Handout = typeof handouts.$inferSelect;

@@ -12,6 +12,8 @@ export interface HandoutsEmailInput {
   topic: string;
   sessionStart: Date;
   timeZone: string;
+  /** Days the links work (HANDOUT_LINK_DAYS). */
+  linkDays: number;
   /** One download link per file, labelled with the file's name. */
   files: { name: string; url: string }[];
 }
@@ -34,7 +36,7 @@ export function handoutsEmail(input: HandoutsEmailInput): RenderedEmail {
       greeting: greeting(input.firstName, language),
       paragraphs: [`Merci d’avoir participé à la séance «\u00a0${input.topic}\u00a0» du ${day}. Voici les documents et recettes promis. Chaque lien télécharge un fichier PDF.`],
       links,
-      notes: [`Ces liens sont personnels. Pour toute question, écrivez-nous à ${clinic.email}.`],
+      notes: [`Ces liens sont personnels et fonctionnent pendant ${input.linkDays} jours. Pour toute question, écrivez-nous à ${clinic.email}.`],
     });
   }
   return renderEmail({
@@ -45,6 +47,6 @@ export function handoutsEmail(input: HandoutsEmailInput): RenderedEmail {
     greeting: greeting(input.firstName, language),
     paragraphs: [`Thank you for joining the session “${input.topic}” on ${day}. Here are the handouts and recipes we promised. Each link downloads a PDF file.`],
     links,
-    notes: [`These links are for you alone. For any question, write to us at ${clinic.email}.`],
+    notes: [`These links are for you alone and work for ${input.linkDays} days. For any question, write to us at ${clinic.email}.`],
   });
 }
