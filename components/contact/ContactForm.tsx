@@ -112,7 +112,7 @@ export function ContactForm() {
           />
           <TextField label={t('subject')} error={errors.subject?.message} {...register('subject')} />
           <Field label={t('message')} hint={t('messageHint')} error={errors.message?.message}>
-            {(control) => <textarea className={`${formStyles.input} ${styles.textarea}`} rows={7} {...control} {...register('message')} />}
+            {(control) => <textarea className={`${formStyles.input} ${formStyles.textarea}`} rows={7} {...control} {...register('message')} />}
           </Field>
           {/* The honeypot: people never see or reach it; bots that fill every field give themselves away. */}
           <div className={formStyles.visuallyHidden} aria-hidden="true">

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_PATIENT_SEARCH_LENGTH } from './patientSearch';
 import { idSchema, idTextSchema } from './ids';
 
 /**
@@ -18,10 +19,7 @@ export const selectedPatientQuerySchema = z.object({
   id: idTextSchema(requiredWhenAbsent),
 });
 
-/** The shortest search term: one letter would match most of the patient list. */
-export const MIN_PATIENT_SEARCH_LENGTH = 2;
-
-/** GET /api/booking/patients?search= */
+/** GET /api/booking/patients?search= (at least MIN_PATIENT_SEARCH_LENGTH: one letter would match most of the patient list). */
 export const patientSearchQuerySchema = z.object({
   search: z
     .string({ error: requiredWhenAbsent })

@@ -8,7 +8,6 @@ import type { Skill } from '@/lib/api/booking';
 import { MAX_USER_MESSAGE_LENGTH } from '@/lib/schemas/booking';
 import { MAX_REASONS, reasonChoices } from '@/stores/bookingSteps';
 import { useBookingStore } from '@/stores/useBookingStores';
-import styles from '../booking.module.css';
 import { ChoiceSkeleton, LoadFailed, StepActions, StepFrame } from '../StepFrame';
 
 interface Props {
@@ -73,7 +72,8 @@ export function ReasonsStep({ focusHeading, skills, loading, failed, onRetry }: 
             {(control) => (
               <textarea
                 {...control}
-                className={`${formStyles.input} ${styles.textarea}`}
+                className={`${formStyles.input} ${formStyles.textarea}`}
+                rows={5}
                 value={message}
                 maxLength={MAX_USER_MESSAGE_LENGTH}
                 onChange={(event) => setMessage(event.target.value)}

@@ -79,7 +79,7 @@ export function HandleRequestForm({
         {...register('status')}
       />
       <Field label={t('outcome')} hint={request.kind === 'correction' ? t('outcomeHintCorrection') : t('outcomeHint')} error={errors.outcome?.message}>
-        {(control) => <textarea className={`${formStyles.input} ${styles.textarea}`} rows={4} maxLength={MAX_RECORDS_TEXT} {...control} {...register('outcome')} />}
+        {(control) => <textarea className={`${formStyles.input} ${formStyles.textarea}`} rows={4} maxLength={MAX_RECORDS_TEXT} {...control} {...register('outcome')} />}
       </Field>
       <div className="button-row">
         <SubmitButton pending={isSubmitting} label={t('submit')} pendingLabel={t('submitting')} />

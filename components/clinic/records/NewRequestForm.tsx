@@ -151,7 +151,7 @@ export function NewRequestForm({ onStarting, onRecorded }: { onStarting: () => v
           optional={kind !== 'correction'}
           error={errors.details?.message}
         >
-          {(control) => <textarea className={`${formStyles.input} ${styles.textarea}`} rows={4} maxLength={MAX_RECORDS_TEXT} {...control} {...register('details')} />}
+          {(control) => <textarea className={`${formStyles.input} ${formStyles.textarea}`} rows={4} maxLength={MAX_RECORDS_TEXT} {...control} {...register('details')} />}
         </Field>
         <div className="button-row">
           <SubmitButton pending={isSubmitting} label={t('submit')} pendingLabel={t('submitting')} />

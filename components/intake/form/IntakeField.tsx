@@ -50,7 +50,7 @@ export function IntakeField({ spec, text }: { spec: FieldSpec; text: FieldText }
     case 'textarea':
       return (
         <Field label={label} hint={hint} optional={spec.optional} error={error}>
-          {(control) => <textarea className={`${formStyles.input} ${styles.textarea}`} rows={4} {...control} {...register(spec.name)} />}
+          {(control) => <textarea className={`${formStyles.input} ${formStyles.textarea}`} rows={4} {...control} {...register(spec.name)} />}
         </Field>
       );
     case 'select':
