@@ -66,13 +66,15 @@ async function main(): Promise<number> {
       await listPurgeable(handle.db, config);
       return 0;
     }
-    const { reminders, waitlist, mail, retention } = await runJobsOnce(handle.db);
+    const { reminders, waitlist, mail, retention, backup } = await runJobsOnce(handle.db);
     console.log(`Reminders: ${reminders.queued} queued.`);
     console.log(`Waitlist: ${waitlist.offered} offered, ${waitlist.expiredOffers} offers and ${waitlist.expiredEntries} places expired.`);
     console.log(`E-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up.`);
     console.log(`Retention: ${retention.purged} records purged${retention.failed > 0 ? `, ${retention.failed} failed (kept for the next run)` : ''}.`);
     console.log(`Retention: ${retention.contactMessages} contact messages purged.`);
-    return mail.retrying + mail.failed + retention.failed > 0 ? 1 : 0;
+    const backupState = { off: 'off (BACKUP_PASSPHRASE is not set)', busy: 'another instance is making one', not_due: 'none due', made: 'one made', failed: 'FAILED (see above)' }[backup.state];
+    console.log(`Backup: ${backupState}, ${backup.verified} verified, ${backup.pruned} pruned.`);
+    return mail.retrying + mail.failed + retention.failed > 0 || backup.state === 'failed' ? 1 : 0;
   } finally {
     await handle.close();
   }

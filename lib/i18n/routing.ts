@@ -61,6 +61,7 @@ export const pathnames = {
   // Issue 30: a guest asks for their data, and downloads it from the e-mailed link.
   '/my-data-request': { en: '/my-data-request', fr: '/demande-de-donnees' },
   '/handout-link-expired': { en: '/handout-link-expired', fr: '/lien-document-expire' },
+  '/profile/backups': { en: '/profile/backups', fr: '/profile/sauvegardes' },
   '/patient-form': { en: '/patient-form', fr: '/formulaire-patient' },
   '/services/group-programs': {
     en: '/services/group-programs',
@@ -167,6 +168,7 @@ const unlistedPathnames = new Set<AppPathname>([
   '/waitlist',
   '/my-data-request',
   '/handout-link-expired',
+  '/profile/backups',
 ]);
 
 export function isListedPathname(pathname: AppPathname): boolean {

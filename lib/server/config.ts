@@ -11,6 +11,16 @@ export interface AppConfig {
   dataDir: string;
   /** Absolute path of the group programs' handouts (PDFs); default `$DATA_DIR/handouts`. Back it up with the database. */
   handoutsDir: string;
+  /** Where backups are written (issue #39); default `$DATA_DIR/backups`. */
+  backupDir: string;
+  /** Hours between backups; the first is made at start when the directory holds none. */
+  backupIntervalHours: number;
+  /** Encrypts the backups (age, scrypt). Unset: no backup is written, and the administrators' page says so. */
+  backupPassphrase: string | undefined;
+  /** How many daily, weekly and monthly backups are kept. */
+  backupKeep: { daily: number; weekly: number; monthly: number };
+  /** The clinic's hour (0 to 23) at which new backups are verified by a restore. */
+  backupVerifyHour: number;
   /** Days a handout's download link works after it was e-mailed (issue #38). */
   handoutLinkDays: number;
   /** Unset: the embedded PGlite database in `$DATA_DIR/pglite`. */
@@ -158,6 +168,13 @@ const envSchema = z.object({
   RETENTION_FINANCIAL_YEARS: retention('RETENTION_FINANCIAL_YEARS'),
   RETENTION_CONTACT_YEARS: retention('RETENTION_CONTACT_YEARS'),
   HANDOUT_LINK_DAYS: integer(1, 3650).default(90),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_INTERVAL_HOURS: integer(1, 24 * 7).default(24),
+  BACKUP_PASSPHRASE: z.string().min(12, { error: 'must be at least 12 characters long' }).optional(),
+  BACKUP_KEEP_DAILY: integer(1, 366).default(7),
+  BACKUP_KEEP_WEEKLY: integer(0, 520).default(4),
+  BACKUP_KEEP_MONTHLY: integer(0, 1200).default(12),
+  BACKUP_VERIFY_HOUR: integer(0, 23).default(3),
 });
 
 /**
@@ -181,6 +198,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     dataDir: path.resolve(/* turbopackIgnore: true */ e.DATA_DIR),
     handoutsDir: path.resolve(/* turbopackIgnore: true */ e.HANDOUTS_DIR ?? path.join(e.DATA_DIR, 'handouts')),
     handoutLinkDays: e.HANDOUT_LINK_DAYS,
+    backupDir: path.resolve(/* turbopackIgnore: true */ e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
+    backupPassphrase: e.BACKUP_PASSPHRASE,
+    backupKeep: { daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY, monthly: e.BACKUP_KEEP_MONTHLY },
+    backupVerifyHour: e.BACKUP_VERIFY_HOUR,
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,

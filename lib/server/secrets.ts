@@ -38,6 +38,12 @@ export function getSecret(name: SecretName, config: AppConfig = getConfig()): st
   return value;
 }
 
+/** A secret as getSecret finds it, but never generated: undefined when neither its variable nor its file is there (a restore, issue #39). */
+export function existingSecret(name: SecretName, config: AppConfig = getConfig()): string | undefined {
+  const fromEnv = name === 'app-secret' ? config.appSecret : config.intakeEncryptionKey;
+  return fromEnv ?? readSecretFile(path.join(config.dataDir, 'secrets', name));
+}
+
 function readOrCreateSecretFile(file: string): string {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const existing = readSecretFile(file);

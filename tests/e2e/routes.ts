@@ -49,6 +49,7 @@ export const guarded = new Set<AppPathname>([
   '/profile/waitlist',
   '/profile/group-sessions',
   '/profile/records-requests',
+  '/profile/backups',
   '/change-password',
 ]);
 

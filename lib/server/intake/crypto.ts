@@ -33,6 +33,15 @@ function encryptionKey(): Buffer {
   return cached.key;
 }
 
+/**
+ * A fingerprint of the intake key, written in each backup's manifest (issue #39) in place of the
+ * key, which a backup never holds: a restore compares it with its own key's. Derived apart from
+ * the encryption key (another HKDF label), so it reveals nothing of it.
+ */
+export function intakeKeyCheck(key: string = getSecret('intake-key')): string {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(key, 'utf8'), Buffer.alloc(0), 'clinic backup key check', 16)).toString('hex');
+}
+
 /** The additional data binding a ciphertext to its row. */
 export const submissionContext = (publicId: string) => `intake:${publicId}`;
 export const draftContext = (userId: number) => `draft:${userId}`;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { pruneEvents } from '@/lib/server/auth/rateLimit';
 import { pruneSessions } from '@/lib/server/auth/sessions';
+import { runBackupJob, type BackupRunCounts } from '@/lib/server/backup/job';
 import { getConfig } from '@/lib/server/config';
 import { getDb, type Database } from '@/lib/server/db/client';
 import { deliverQueuedEmails, type QueueRunCounts } from '@/lib/server/email/queue';
@@ -10,8 +11,8 @@ import { listeners } from './listeners';
 import { queueDueReminders, type ReminderCounts } from './reminders';
 
 /**
- * The background jobs (appointment reminders, waitlist offers, the e-mail queue, then the records
- * past their retention), run inside the server process every JOBS_INTERVAL_SECONDS, or once by
+ * The background jobs (appointment reminders, waitlist offers, the e-mail queue, the records past
+ * their retention, then the backups), run inside the server process every JOBS_INTERVAL_SECONDS, or once by
  * `npm run jobs:run-once` from an external cron. Both may run at the same time, on any number of
  * instances: each job claims its work in the database.
  */
@@ -21,6 +22,7 @@ export interface JobCounts {
   waitlist: OfferRunCounts;
   mail: QueueRunCounts;
   retention: RetentionRunCounts;
+  backup: BackupRunCounts;
 }
 
 /**
@@ -39,7 +41,9 @@ export async function runJobsOnce(db: Database, now: Date = new Date()): Promise
   await pruneSessions(db, now);
   await pruneEvents(db, now);
   const retention = await purgeExpiredRecords(db, now);
-  return { reminders, waitlist, mail, retention };
+  // Last: a backup, when one is due (issue #39), of what the jobs above left.
+  const backup = await runBackupJob(db, now);
+  return { reminders, waitlist, mail, retention, backup };
 }
 
 /**
@@ -75,7 +79,7 @@ export interface JobScheduler {
 const globalForJobs = globalThis as typeof globalThis & { __clinicJobScheduler?: JobScheduler };
 
 async function runScheduledJobs(): Promise<void> {
-  const { reminders, waitlist, mail, retention } = await runJobsOnce(await getDb());
+  const { reminders, waitlist, mail, retention, backup } = await runJobsOnce(await getDb());
   if (reminders.queued > 0) console.info(`[jobs] reminders: ${reminders.queued} queued`);
   if (waitlist.offered > 0) console.info(`[jobs] waitlist: ${waitlist.offered} offers`);
   if (mail.sent + mail.retrying + mail.failed > 0) {
@@ -84,6 +88,9 @@ async function runScheduledJobs(): Promise<void> {
   // A count only: whose records they were is in the audit log, by key.
   if (retention.purged + retention.failed > 0) console.info(`[jobs] retention: ${retention.purged} records purged, ${retention.failed} failed`);
   if (retention.contactMessages > 0) console.info(`[jobs] retention: ${retention.contactMessages} contact messages purged`);
+  if (backup.state === 'made' || backup.verified + backup.pruned > 0) {
+    console.info(`[jobs] backup: ${backup.state === 'made' ? 'one made' : 'none due'}, ${backup.verified} verified, ${backup.pruned} pruned`);
+  }
 }
 
 /**

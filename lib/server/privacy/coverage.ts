@@ -42,4 +42,6 @@ export const EXPORT_COVERAGE: Record<string, 'exported' | { notAboutAPerson: str
   group_sessions: { notAboutAPerson: 'the group sessions (a seat is an appointment)' },
   handouts: { notAboutAPerson: 'the handouts’ files, by topic or session' },
   waitlist_wakeups: { notAboutAPerson: 'times of a dietitian that came free' },
+  backups: { notAboutAPerson: 'the backups made: file names, times, sizes, states' },
+  backup_alerts: { notAboutAPerson: 'which backup alert was sent on which day' },
 };

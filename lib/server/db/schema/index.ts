@@ -11,3 +11,4 @@ export * from './waitlist';
 export * from './payments';
 export * from './handouts';
 export * from './privacy';
+export * from './backups';
