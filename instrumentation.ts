@@ -23,6 +23,8 @@ export async function register(): Promise<void> {
       const { retentionMismatch, retentionPeriodsOf } = await import('./lib/content/retentionPeriods');
       const stale = retentionMismatch(process.env.BUILD_RETENTION, retentionPeriodsOf(process.env));
       if (stale) console.warn(stale);
+      // Backups off, or on the data's own disk: said at each start (issue #39).
+      for (const warning of (await import('./lib/server/backup/overview')).backupStartupWarnings(config)) console.warn(warning);
       // So does a missing APP_SECRET / INTAKE_ENCRYPTION_KEY with DATABASE_URL; for the embedded
       // database this generates them on the first start.
       getSecret('app-secret', config);

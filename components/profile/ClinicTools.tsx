@@ -4,9 +4,9 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './profile.module.css';
 
-type ToolHref = '/profile/agenda' | '/profile/schedule' | '/profile/patients' | '/profile/waitlist' | '/profile/group-sessions' | '/profile/team' | '/profile/records-requests';
+type ToolHref = '/profile/agenda' | '/profile/schedule' | '/profile/patients' | '/profile/waitlist' | '/profile/group-sessions' | '/profile/team' | '/profile/records-requests' | '/profile/backups';
 
-/** An employee's ways into running the clinic; the team and records requests pages are for administrators. */
+/** An employee's ways into running the clinic; the team, records requests and backups pages are for administrators. */
 export function ClinicTools({ admin, className }: { admin: boolean; className?: string }) {
   const t = useTranslations('Profile.clinic');
   const links: Array<{ href: ToolHref; label: string; text: string }> = [
@@ -19,6 +19,7 @@ export function ClinicTools({ admin, className }: { admin: boolean; className?: 
       ? [
           { href: '/profile/team' as const, label: t('team'), text: t('teamText') },
           { href: '/profile/records-requests' as const, label: t('recordsRequests'), text: t('recordsRequestsText') },
+          { href: '/profile/backups' as const, label: t('backups'), text: t('backupsText') },
         ]
       : []),
   ];

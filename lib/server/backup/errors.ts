@@ -3,19 +3,9 @@
  * administrators' page translates, with a message for the log and the command line. Neither
  * ever holds data from the backup.
  */
-export const BACKUP_ERROR_CODES = [
-  'no_passphrase',
-  'wrong_passphrase',
-  'corrupted',
-  'newer_version',
-  'disk_full',
-  'pg_dump_missing',
-  'pg_dump_failed',
-  'not_empty',
-  'mismatch',
-  'failed',
-] as const;
-export type BackupErrorCode = (typeof BACKUP_ERROR_CODES)[number];
+import type { BackupErrorCode } from '@/lib/schemas/backups';
+
+export type { BackupErrorCode };
 
 export class BackupError extends Error {
   constructor(

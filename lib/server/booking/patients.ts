@@ -22,7 +22,7 @@ export async function requireEmployee(db: Database, request: Request) {
  * The signed-in administrator (an employee with the admin flag): inviting and deactivating
  * colleagues, records requests. `refusal` is the Server text a non-admin employee gets.
  */
-export async function requireAdmin(db: Database, request: Request, refusal: 'teamAdminOnly' | 'recordsAdminOnly' = 'teamAdminOnly') {
+export async function requireAdmin(db: Database, request: Request, refusal: 'teamAdminOnly' | 'recordsAdminOnly' | 'backupsAdminOnly' = 'teamAdminOnly') {
   const user = await requireEmployee(db, request);
   if (!user.isAdmin) throw new AppError('forbidden', 403, refusal);
   return user;

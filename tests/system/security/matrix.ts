@@ -68,6 +68,7 @@ export const matrixRows: Row[] = [
   { route: '/api/address/metadata', method: 'GET', expect: [200, 200, 200, 200] },
   { route: '/api/analytics/pageview', method: 'POST', expect: [204, 204, 204, 204], req: () => ({ body: { route: 'home___en', path: '/', locale: 'en' } }) },
   { route: '/api/build', method: 'GET', expect: [200, 200, 200, 200] },
+  { route: '/api/health', method: 'GET', expect: [200, 200, 200, 200], why: 'for a monitor: the database answers, and the last verified backup’s age; no setting, path or count' },
   { route: '/api/services/all', method: 'GET', expect: [200, 200, 200, 200] },
   { route: '/api/group-sessions', method: 'GET', expect: [200, 200, 200, 200], why: 'the public list of sessions and seats left, no attendee' },
   { route: '/api/nutrition/skills/all', method: 'GET', expect: [200, 200, 200, 200] },
@@ -269,6 +270,7 @@ export const matrixRows: Row[] = [
   { route: '/api/clinic/patients/[id]', method: 'GET', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/patients/${ctx.people.patientA.userId}` }) },
   // Records requests (issue #30 item 5): administrators only; a non-admin employee's 403s are in colleague.ts.
   { route: '/api/clinic/records-requests', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: '/api/clinic/records-requests?status=all' }) },
+  { route: '/api/clinic/backups', method: 'GET', expect: [401, 403, 403, 200], why: 'the backups’ files and settings: administrators only' },
   {
     route: '/api/clinic/records-requests',
     method: 'POST',
