@@ -15,11 +15,20 @@ export function backupSourceOf(db: Database): BackupSource {
 /**
  * Runs `fn` while this instance alone makes backups: on PostgreSQL a session advisory lock on a
  * connection of its own (released when it ends, or when the process dies and the connection
- * closes); PGlite has one process. Null when another instance holds it.
+ * closes); PGlite has one process, so a flag of this process. Null when another holds it.
  */
 const BACKUP_LOCK_KEY = 72_640_339;
+const busyPglite = new WeakSet<PGlite>();
 export async function withBackupLock<T>(source: BackupSource, fn: () => Promise<T>): Promise<T | null> {
-  if (source.kind === 'pglite') return fn();
+  if (source.kind === 'pglite') {
+    if (busyPglite.has(source.client)) return null;
+    busyPglite.add(source.client);
+    try {
+      return await fn();
+    } finally {
+      busyPglite.delete(source.client);
+    }
+  }
   const client = await source.pool.connect();
   try {
     const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [BACKUP_LOCK_KEY]);
