@@ -20,7 +20,7 @@ export type BackupErrorCode = (typeof BACKUP_ERROR_CODES)[number];
 export interface BackupView {
   id: number;
   file_name: string;
-  status: 'running' | 'made' | 'verified' | 'failed' | 'verify_failed';
+  status: 'made' | 'verified' | 'failed' | 'verify_failed';
   started_at: string;
   byte_size: number | null;
   error: BackupErrorCode | null;

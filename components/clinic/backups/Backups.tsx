@@ -182,7 +182,7 @@ function BackupState({ backup }: { backup: BackupView }) {
   return (
     <>
       <span className={bad ? styles.bad : undefined}>{state}</span>
-      {!backup.present && backup.status !== 'failed' && backup.status !== 'running' ? <span className={styles.sub}>{t('missing')}</span> : null}
+      {!backup.present && backup.status !== 'failed' ? <span className={styles.sub}>{t('missing')}</span> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { getConfig, type AppConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
 import { backups } from '@/lib/server/db/schema';
@@ -22,8 +22,6 @@ export interface BackupRunCounts {
 const HOUR_MS = 3_600_000;
 /** A failed backup is tried again after this, not at every tick. */
 const RETRY_MS = HOUR_MS;
-/** A backup still 'running' after this was cut off (its process died): it counts as failed. */
-const STUCK_MS = 2 * HOUR_MS;
 const kept = ['made', 'verified', 'verify_failed'] as const;
 
 /** The clinic's hour of an instant (0 to 23). */
@@ -79,10 +77,6 @@ export async function runBackupJob(db: Database, now = new Date(), config: AppCo
   const source = backupSourceOf(db);
   try {
     const counts = await withBackupLock(source, async (): Promise<BackupRunCounts> => {
-      await db
-        .update(backups)
-        .set({ status: 'failed', error: 'failed', finishedAt: now })
-        .where(and(eq(backups.status, 'running'), lt(backups.startedAt, new Date(now.getTime() - STUCK_MS))));
       let state: BackupRunCounts['state'] = 'not_due';
       if (await backupDue(db, config, now)) {
         try {

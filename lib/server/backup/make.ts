@@ -2,7 +2,6 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import packageJson from '@/package.json';
 import type { AppConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
@@ -28,9 +27,14 @@ export const backupFileName = (startedAt: Date) => `clinic-backup-${startedAt.to
 export async function makeBackup(db: Database, source: BackupSource, config: AppConfig, now = new Date()): Promise<Backup> {
   if (!config.backupPassphrase) throw noPassphrase();
   const fileName = backupFileName(now);
-  const [row] = await db.insert(backups).values({ fileName, databaseKind: source.kind, startedAt: now }).returning();
   const finalPath = path.join(config.backupDir, fileName);
   const temporary = path.join(config.backupDir, `.${fileName}.tmp`);
+  // Its row is written after the snapshot, so a restored database holds the backups made before
+  // it, not this one half-made.
+  const record = async (values: Partial<typeof backups.$inferInsert>) => {
+    const [row] = await db.insert(backups).values({ fileName, databaseKind: source.kind, startedAt: now, finishedAt: new Date(), ...values }).returning();
+    return row!;
+  };
   try {
     const snapshot = source.kind === 'pglite' ? await snapshotPglite(source.client) : await snapshotPostgres(source.pool, source.url);
     const parts = [{ path: snapshot.path, bytes: snapshot.bytes }, ...siteFileParts(config)];
@@ -56,15 +60,10 @@ export async function makeBackup(db: Database, source: BackupSource, config: App
       await handle.close();
     }
     await rename(temporary, finalPath);
-    const [made] = await db
-      .update(backups)
-      .set({ status: 'made', finishedAt: new Date(), byteSize: (await stat(finalPath)).size })
-      .where(eq(backups.id, row!.id))
-      .returning();
-    return made!;
+    return await record({ status: 'made', byteSize: (await stat(finalPath)).size });
   } catch (error) {
     await unlink(temporary).catch(() => undefined);
-    await db.update(backups).set({ status: 'failed', finishedAt: new Date(), error: backupErrorCode(error) }).where(eq(backups.id, row!.id));
+    await record({ status: 'failed', error: backupErrorCode(error) });
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { desc, eq, ne } from 'drizzle-orm';
+import { desc, eq, notInArray } from 'drizzle-orm';
 import type { BackupErrorCode, BackupsOverview, BackupView } from '@/lib/schemas/backups';
 import type { AppConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
@@ -30,7 +30,7 @@ export async function lastVerifiedBackup(db: Database): Promise<Date | null> {
 
 /** What the administrators' backups page shows (issue #39): the settings, their problems, and the last 50 backups still on record. */
 export async function backupsOverview(db: Database, config: AppConfig): Promise<BackupsOverview> {
-  const rows = await db.select().from(backups).where(ne(backups.status, 'pruned')).orderBy(desc(backups.startedAt)).limit(50);
+  const rows = await db.select().from(backups).where(notInArray(backups.status, ['pruned', 'running'])).orderBy(desc(backups.startedAt)).limit(50);
   const database = config.databaseUrl ? 'postgres' : 'pglite';
   const verified = await lastVerifiedBackup(db);
   return {
@@ -53,7 +53,7 @@ export async function backupsOverview(db: Database, config: AppConfig): Promise<
       byte_size: row.byteSize,
       error: row.error as BackupErrorCode | null,
       verified_at: row.verifiedAt?.toISOString() ?? null,
-      present: row.status !== 'failed' && row.status !== 'running' && existsSync(path.join(config.backupDir, row.fileName)),
+      present: row.status !== 'failed' && existsSync(path.join(config.backupDir, row.fileName)),
     })),
   };
 }

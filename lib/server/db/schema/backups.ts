@@ -8,9 +8,10 @@ export const BACKUP_STATUSES = ['running', 'made', 'verified', 'failed', 'verify
 export type BackupStatus = (typeof BACKUP_STATUSES)[number];
 
 /**
- * The backups (issue #39): one row per attempt, written by the instance that made it. A file
- * exists in the backup directory exactly while its row is 'made', 'verified' or 'verify_failed'
- * (written whole under a temporary name, then renamed). `error` is a code of
+ * The backups (issue #39): one row per attempt, written by the instance that made it once it is
+ * over ('running' is never written: the row comes after the snapshot, so a restored database
+ * holds only the backups before its own). A file exists in the backup directory while its row
+ * is 'made', 'verified' or 'verify_failed' (written whole under a temporary name, then renamed). `error` is a code of
  * lib/server/backup/errors.ts, never a message that could hold data.
  */
 export const backups = pgTable(
