@@ -12,83 +12,34 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../lib/server/db/client';
 import { auditBookings, readOutbox, type Acknowledged, type AuditResult } from './support/bookingAudit';
-import { book, catalogIds, chooseSlot, fetchSlots, guestContact, spacedSlots, walkToSlots, type Slot } from './support/booking';
+import { book, catalogIds, chooseSlot, fetchSlots, guestContact, spacedSlots, walkToSlots } from './support/booking';
 import { createScratchDatabase, generatedSecrets } from './support/scratchDatabase';
 import { startServer, type AppServer } from './support/server';
+import { SLOT_GAP_MINUTES, startStorm, STORM_REASON, STORM_SERVICE, type Storm } from './support/storm';
 import { formatTable, type Row } from './support/table';
 
 const IN_FLIGHT = Number(process.env.CRASH_IN_FLIGHT ?? 8);
 const KILL_AFTER = Number(process.env.CRASH_KILL_AFTER ?? 20);
 const PORT = Number(process.env.CRASH_PORT ?? 3416);
 const ROOT = path.resolve(process.env.CRASH_DATA_DIR ?? path.join(tmpdir(), 'load', 'crash'));
-const SERVICE = 'individual-consultation';
-const REASON = 'Weight management';
-/** Start to start, more than the service's 75 minutes: no two storm bookings can collide. */
-const SLOT_GAP_MINUTES = 90;
-
-interface Storm {
-  sent: number;
-  ok: Acknowledged[];
-  other: number[];
-  cutOff: number;
-}
 
 /** Guests booking distinct slots, IN_FLIGHT at a time, until the server is killed mid-request. */
 async function stormThenKill(server: AppServer, label: string): Promise<Storm> {
-  const ids = await catalogIds(server.url, SERVICE, REASON);
-  const scout = await walkToSlots(server.url, { contact: guestContact(`${label}-scout`), ...ids });
-  const queue: { date: string; slot: Slot }[] = spacedSlots(await fetchSlots(server.url, scout), SLOT_GAP_MINUTES);
-  const storm: Storm = { sent: 0, ok: [], other: [], cutOff: 0 };
-  let booksInFlight = 0;
-  let killed = false;
-  let next = 0;
-
-  async function guest(): Promise<void> {
-    while (!killed) {
-      const target = queue.shift();
-      if (!target) throw new Error(`${label}: ran out of free slots before the kill`);
-      const tag = `${label}-${String(next++).padStart(4, '0')}`;
-      const contact = guestContact(tag);
-      try {
-        const t = await walkToSlots(server.url, { contact, ...ids });
-        await fetchSlots(server.url, t);
-        const checked = await chooseSlot(server.url, t, target.date, target.slot);
-        if (checked.status !== 200) throw new Error(`${label}: check of a free slot answered ${checked.status}`);
-        storm.sent++;
-        booksInFlight++;
-        try {
-          const answer = await book(server.url, t);
-          const appointment = answer.json.appointment as { id: number; start: string; employee_id: number } | undefined;
-          if (answer.status === 200 && appointment) {
-            const patientName = `${contact.firstName} ${contact.lastName}`;
-            storm.ok.push({ id: appointment.id, start: appointment.start, employeeId: appointment.employee_id, email: contact.email, patientName });
-          } else storm.other.push(answer.status);
-        } catch (error) {
-          if (!killed) throw error;
-          storm.cutOff++;
-        } finally {
-          booksInFlight--;
-        }
-      } catch (error) {
-        if (!killed) throw error; // a walk step cut off by the kill is expected; anything else is not
-      }
-    }
-  }
-
+  const { storm, done, stop } = await startStorm(server, label, IN_FLIGHT);
   async function killer(): Promise<void> {
     // After enough acknowledged bookings, at a moment when some book-appointment is on the wire.
-    while (storm.ok.length < KILL_AFTER || booksInFlight === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    killed = true;
+    while (!storm.failure && (storm.ok.length < KILL_AFTER || storm.booksInFlight === 0)) await new Promise((resolve) => setTimeout(resolve, 5));
+    stop(true);
     await server.kill();
   }
-
-  await Promise.all([killer(), ...Array.from({ length: IN_FLIGHT }, guest)]);
+  await Promise.all([killer(), done]);
+  if (storm.failure) throw storm.failure;
   return storm;
 }
 
 /** A booking on the restarted server: it must serve again, not only start. */
 async function bookOnce(server: AppServer, label: string): Promise<Acknowledged> {
-  const ids = await catalogIds(server.url, SERVICE, REASON);
+  const ids = await catalogIds(server.url, STORM_SERVICE, STORM_REASON);
   const contact = guestContact(`${label}-after`);
   const t = await walkToSlots(server.url, { contact, ...ids });
   const [target] = spacedSlots(await fetchSlots(server.url, t), SLOT_GAP_MINUTES).slice(-1);

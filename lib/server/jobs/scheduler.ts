@@ -31,7 +31,7 @@ export interface JobCounts {
  * over at `now` (after the queue, so an e-mail to someone purged has had its try). What the
  * scheduler's ticks and `npm run jobs:run-once` call.
  */
-export async function runJobsOnce(db: Database, now: Date = new Date()): Promise<JobCounts> {
+export async function runJobsOnce(db: Database, now: Date = new Date(), options: { backup?: boolean } = {}): Promise<JobCounts> {
   const reminders = await queueDueReminders(db, now);
   // The listeners of announced facts (the waitlist's freed times), as after a commit: what an
   // announcement lost with its process missed is caught here. Their e-mails go out just below.
@@ -41,8 +41,9 @@ export async function runJobsOnce(db: Database, now: Date = new Date()): Promise
   await pruneSessions(db, now);
   await pruneEvents(db, now);
   const retention = await purgeExpiredRecords(db, now);
-  // Last: a backup, when one is due (issue #39), of what the jobs above left.
-  const backup = await runBackupJob(db, now);
+  // Last: a backup, when one is due (issue #39), of what the jobs above left. The in-process
+  // scheduler runs it on a tick of its own instead (options.backup false).
+  const backup = options.backup === false ? { state: 'not_due' as const, verified: 0, pruned: 0 } : await runBackupJob(db, now);
   return { reminders, waitlist, mail, retention, backup };
 }
 
@@ -79,7 +80,7 @@ export interface JobScheduler {
 const globalForJobs = globalThis as typeof globalThis & { __clinicJobScheduler?: JobScheduler };
 
 async function runScheduledJobs(): Promise<void> {
-  const { reminders, waitlist, mail, retention, backup } = await runJobsOnce(await getDb());
+  const { reminders, waitlist, mail, retention } = await runJobsOnce(await getDb(), new Date(), { backup: false });
   if (reminders.queued > 0) console.info(`[jobs] reminders: ${reminders.queued} queued`);
   if (waitlist.offered > 0) console.info(`[jobs] waitlist: ${waitlist.offered} offers`);
   if (mail.sent + mail.retrying + mail.failed > 0) {
@@ -88,6 +89,14 @@ async function runScheduledJobs(): Promise<void> {
   // A count only: whose records they were is in the audit log, by key.
   if (retention.purged + retention.failed > 0) console.info(`[jobs] retention: ${retention.purged} records purged, ${retention.failed} failed`);
   if (retention.contactMessages > 0) console.info(`[jobs] retention: ${retention.contactMessages} contact messages purged`);
+}
+
+/**
+ * The backups on a tick of their own (issue #39): a backup of a large database takes seconds and
+ * must not hold back the e-mails, nor wait behind a long e-mail pass (up to 500 messages).
+ */
+async function runScheduledBackup(): Promise<void> {
+  const backup = await runBackupJob(await getDb());
   if (backup.state === 'made' || backup.verified + backup.pruned > 0) {
     console.info(`[jobs] backup: ${backup.state === 'made' ? 'one made' : 'none due'}, ${backup.verified} verified, ${backup.pruned} pruned`);
   }
@@ -104,7 +113,11 @@ export function startJobScheduler(): JobScheduler | undefined {
   const seconds = getConfig().jobsIntervalSeconds;
   if (seconds === 0) return undefined;
   const tick = nonOverlapping(runScheduledJobs);
-  const timer = setInterval(() => void tick(), seconds * 1000);
+  const backupTick = nonOverlapping(runScheduledBackup);
+  const timer = setInterval(() => {
+    void tick();
+    void backupTick();
+  }, seconds * 1000);
   // The timer alone must not keep the process alive (tests, a server shutting down).
   timer.unref();
   const scheduler: JobScheduler = {
@@ -116,5 +129,6 @@ export function startJobScheduler(): JobScheduler | undefined {
   };
   globalForJobs.__clinicJobScheduler = scheduler;
   void tick();
+  void backupTick();
   return scheduler;
 }
