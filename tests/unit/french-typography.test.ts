@@ -23,6 +23,7 @@ import {
   welcomeEmail,
   type RenderedEmail,
 } from '@/lib/server/email/templates';
+import { backupAlertEmail } from '@/lib/server/email/templates/backupAlert';
 import { handoutsEmail } from '@/lib/server/email/templates/handouts';
 import { receiptEmail } from '@/lib/server/email/templates/receipt';
 import { receiptTexts } from '@/lib/server/receipts/texts';
@@ -139,6 +140,10 @@ function frenchEmails(): [string, RenderedEmail][] {
       'handouts',
       handoutsEmail({ language: 'fr', firstName: 'Zoé', topic: 'Cuisiner pour la santé du cœur', sessionStart: new Date('2026-11-26T23:00:00Z'), timeZone: 'America/Toronto', linkDays: 90, files: [{ name: 'Recettes : été.pdf', url: LINK }] }),
     ],
+    ...(['failed', 'verify_failed', 'stale'] as const).map((kind): [string, RenderedEmail] => [
+      `backupAlert ${kind}`,
+      backupAlertEmail({ language: 'fr', firstName: 'Zoé', kind, reason: kind === 'stale' ? undefined : 'le disque est plein.', ageHours: kind === 'stale' ? 50 : undefined, pageUrl: LINK }),
+    ]),
     ...[false, true].map((isGuest): [string, RenderedEmail] => [
       `receipt ${isGuest ? 'guest' : 'patient'}`,
       receiptEmail({ language: 'fr', firstName: 'Zoé', number: 'R-2026-000042', serviceName: 'Consultation de suivi', serviceDate: '27 novembre 2026', isGuest, correction: !isGuest }),
