@@ -267,9 +267,11 @@ describe('queueDueReminders', () => {
 describe('the scheduler', () => {
   it('runs the jobs once on demand and returns the counts (npm run jobs:run-once)', async () => {
     const visit = await book(18, { language: 'fr' });
-    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { queued: 1 }, waitlist: NO_OFFERS, mail: { ...NOTHING_SENT, sent: 1 }, retention: NOTHING_PURGED });
+    // No BACKUP_PASSPHRASE in the tests: the backup step is off (tests/integration/backups.test.ts runs it).
+    const BACKUPS_OFF = { state: 'off', verified: 0, pruned: 0 };
+    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { queued: 1 }, waitlist: NO_OFFERS, mail: { ...NOTHING_SENT, sent: 1 }, retention: NOTHING_PURGED, backup: BACKUPS_OFF });
     expect((await mails()).map((m) => [m.to, m.language])).toEqual([[visit.to, 'fr']]);
-    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { queued: 0 }, waitlist: NO_OFFERS, mail: NOTHING_SENT, retention: NOTHING_PURGED });
+    expect(await runJobsOnce(db, NOW)).toEqual({ reminders: { queued: 0 }, waitlist: NO_OFFERS, mail: NOTHING_SENT, retention: NOTHING_PURGED, backup: BACKUPS_OFF });
     expect(await mails()).toHaveLength(1);
   });
 
