@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Facts } from '@/components/ui/Facts';
 import { FormAlert } from '@/components/ui/form/FormParts';
+import tableStyles from '@/components/ui/table.module.css';
 import text from '@/components/ui/text.module.css';
 import { readApiFailure } from '@/lib/api/auth';
 import { getBackups } from '@/lib/api/clinicBackups';
@@ -125,9 +126,9 @@ function BackupsView({ overview }: { overview: BackupsOverview }) {
         {overview.backups.length === 0 ? (
           <p className={styles.muted}>{t('empty')}</p>
         ) : (
-          <div className={styles.tableScroll} role="region" aria-labelledby="backups-caption" tabIndex={0}>
-            <table className={styles.table}>
-              <caption id="backups-caption" className={styles.caption}>
+          <div className={tableStyles.tableScroll} role="region" aria-labelledby="backups-caption" tabIndex={0}>
+            <table className={tableStyles.table}>
+              <caption id="backups-caption" className={tableStyles.caption}>
                 {t('caption')}
               </caption>
               <thead>

@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { Fragment, useRef, useState } from 'react';
+import tableStyles from '@/components/ui/table.module.css';
 import text from '@/components/ui/text.module.css';
 import { clinicDataUrl } from '@/lib/api/privacy';
 import { dateLanguage, formatDate, formatLocalDate } from '@/lib/format/dates';
@@ -49,9 +50,9 @@ export function RequestsTable({
   };
 
   return (
-    <div className={styles.tableScroll} role="region" aria-labelledby="records-requests-caption" tabIndex={0}>
-      <table className={styles.table}>
-        <caption id="records-requests-caption" className={styles.caption}>
+    <div className={tableStyles.tableScroll} role="region" aria-labelledby="records-requests-caption" tabIndex={0}>
+      <table className={`${tableStyles.table} ${styles.requests}`}>
+        <caption id="records-requests-caption" className={tableStyles.caption}>
           {t('caption')}
         </caption>
         <thead>
