@@ -4,6 +4,7 @@
  * walk this table. A unit test checks it against the route files, so it cannot drift.
  */
 export const apiRoutes = {
+  '/api/account/chart': ['GET'],
   '/api/account/close': ['POST'],
   '/api/account/data-export': ['GET'],
   '/api/address/metadata': ['GET'],
@@ -47,6 +48,11 @@ export const apiRoutes = {
   '/api/health': ['GET'],
   '/api/clinic/agenda': ['GET'],
   '/api/clinic/backups': ['GET'],
+  '/api/clinic/chart-entries/[id]': ['GET', 'PUT', 'DELETE'],
+  '/api/clinic/chart-entries/[id]/addenda': ['POST'],
+  '/api/clinic/chart-entries/[id]/entered-in-error': ['POST'],
+  '/api/clinic/chart-entries/[id]/sharing': ['PUT'],
+  '/api/clinic/chart-entries/[id]/sign': ['POST'],
   '/api/clinic/appointments/[id]/payments': ['GET', 'POST'],
   '/api/clinic/data-export': ['GET'],
   '/api/clinic/appointments/[id]/status': ['POST'],
@@ -65,9 +71,12 @@ export const apiRoutes = {
   '/api/clinic/invitations': ['POST'],
   '/api/clinic/mail-failures': ['GET'],
   '/api/clinic/mail-failures/[id]/retry': ['POST'],
+  '/api/clinic/notes-to-sign': ['GET'],
   '/api/clinic/patients': ['GET'],
   '/api/clinic/payments/export': ['GET'],
   '/api/clinic/patients/[id]': ['GET'],
+  '/api/clinic/patients/[id]/chart': ['GET', 'POST'],
+  '/api/clinic/patients/[id]/chart-pdf': ['GET'],
   '/api/clinic/receipts/[id]/pdf': ['GET'],
   '/api/clinic/receipts/[id]/void': ['POST'],
   '/api/clinic/records-requests': ['GET', 'POST'],

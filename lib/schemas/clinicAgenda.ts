@@ -51,6 +51,12 @@ export interface AgendaAppointment {
   refund_due_cents: number;
   /** A seat's group session (issue #28): its roster shows under the session's block. */
   group_session_id: number | null;
+  /**
+   * The chart entry of a visit that has started, of a patient with an account (issue #40): none
+   * yet, a draft, or signed, with the entry's public id. Null for a guest, a cancelled visit, or
+   * one still to come.
+   */
+  note: { state: 'missing'; entry_id: null } | { state: 'draft' | 'signed'; entry_id: string } | null;
 }
 
 /** A group session of the employee's (issue #28): one block with its seats taken, its seats under it. */

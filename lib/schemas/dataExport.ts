@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chartContentSchema } from './chart';
 
 /**
  * data.json, the structured part of a person's export (issue #30): everything the clinic holds
@@ -198,6 +199,37 @@ export const dataExportSchema = z
         }),
       )
       .describe('Who opened each intake form, and when.'),
+    chart_entries: z
+      .array(
+        z.strictObject({
+          id: z.uuid(),
+          template: z.enum(['adime', 'follow_up', 'group', 'note']),
+          occurred_at: instant,
+          signed_at: instant,
+          late_entry: z.boolean().describe('Signed more than 24 hours after the care it records.'),
+          author: z.string(),
+          content_hash: z.string().describe('SHA-256 of what was signed.'),
+          shared_with_you: z.boolean(),
+          entered_in_error: z.strictObject({ at: instant, by: z.string(), reason: z.string() }).nullable(),
+          content: chartContentSchema.describe('The entry’s fields; weight in kilograms, height and waist in centimetres.'),
+          bmi: z.number().nullable(),
+          addenda: z.array(
+            z.strictObject({ kind: z.enum(['correction', 'disagreement']), author: z.string(), created_at: instant, reason: z.string(), text: z.string() }),
+          ),
+        }),
+      )
+      .describe('Your clinical record: the signed entries of your chart, with their addenda.'),
+    chart_drafts_withheld: z.number().int().describe('Entries your dietitian has not signed yet: not part of the record until signed.'),
+    chart_access: z
+      .array(
+        z.strictObject({
+          read_at: instant,
+          what: z.enum(['chart', 'entry', 'pdf']),
+          entry_id: z.uuid().nullable(),
+          reader: person,
+        }),
+      )
+      .describe('Who at the clinic opened your chart, one of its entries or its PDF, and when.'),
     contact_messages: z.array(z.strictObject({ sent_at: instant, subject: z.string(), message: z.string(), language })),
     records_requests: z.array(
       z.strictObject({

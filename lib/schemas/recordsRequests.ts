@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localDate } from './bookingSlots';
+import { recordsCorrectionSchema } from './chart';
 import { emailSchema } from './contact';
 import { idSchema } from './ids';
 
@@ -82,6 +83,12 @@ export const recordsRequestOutcomeSchema = z
   .strictObject({
     status: z.enum(['completed', 'refused'], { error: 'choiceInvalid' }),
     outcome: freeText.optional(),
+    /**
+     * A patient's correction request closed in their chart (PHIPA s. 55, issue #40): completed, an
+     * addendum making the correction under the entry; refused, the patient's statement of
+     * disagreement attached to it.
+     */
+    chart: recordsCorrectionSchema.optional(),
   })
   .refine((body) => body.status !== 'refused' || body.outcome !== undefined, { path: ['outcome'], message: 'recordsOutcomeRequired' });
 export type RecordsRequestOutcome = z.output<typeof recordsRequestOutcomeSchema>;

@@ -37,6 +37,8 @@ import { collectExport } from '@/lib/server/privacy/collect';
 import { EXPORT_COVERAGE } from '@/lib/server/privacy/coverage';
 import { recordPayment } from '@/lib/server/receipts/recordPayment';
 import { completeIntakeSubmission } from '../support/intakeAnswers';
+import { readChart } from '@/lib/server/chart/chart';
+import { addAddendum, createEntry as createChartEntry, signEntry as signChartEntry } from '@/lib/server/chart/entries';
 import { demoClinic } from './support/clinic';
 import { topicHandout } from './support/handouts';
 import { call, callResponse } from './support/http';
@@ -198,6 +200,13 @@ async function seedHistory(person: TestPerson, marker: string, base: Date, dieti
   const { publicId } = await submitIntake(db, form, { ip: `203.0.113.${person.id % 250}`, user: user! });
   const [reader] = await db.select().from(users).where(eq(users.id, dietitian.id));
   await readIntake(db, reader!, publicId, 'fr');
+  // The chart (issue #40): a signed entry with an addendum, a draft (withheld), and a reading of the chart.
+  const chartNow = at(-29);
+  const signed = await createChartEntry(db, { patientId: person.id, body: { appointment_id: done!.id }, author: reader!, now: chartNow, locale: 'fr' });
+  await signChartEntry(db, { publicId: signed.entry.id, version: signed.entry.version, author: reader!, now: chartNow, locale: 'fr' });
+  await addAddendum(db, { publicId: signed.entry.id, body: { reason: 'Précision', text: `Addenda ${marker}` }, author: reader!, now: chartNow });
+  await createChartEntry(db, { patientId: person.id, body: { template: 'note', occurred_at: chartNow.toISOString() }, author: reader!, now: chartNow, locale: 'fr' });
+  await readChart(db, { patientId: String(person.id), reader: reader!, locale: 'fr', now: chartNow });
   await saveDraft(db, person.id, { step: 2, answers: { contact: { firstName: 'Camille' } }, updated_at: new Date().toISOString() });
   await issueLinkToken(db, person.id, 'verify_email');
   await queueEmail(db, { purpose: 'welcome', message: { to: person.email, language: 'fr', subject: `Bienvenue ${marker}`, text: 'Bonjour', html: '<p>Bonjour</p>' } });

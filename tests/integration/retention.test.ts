@@ -38,6 +38,8 @@ import { findPurgeable, purgeExpiredRecords, type PurgeableRecord } from '@/lib/
 import { recordPayment } from '@/lib/server/receipts/recordPayment';
 import { voidReceipt } from '@/lib/server/receipts/voidReceipt';
 import { completeIntakeAnswers, completeIntakeSubmission } from '../support/intakeAnswers';
+import { readChart } from '@/lib/server/chart/chart';
+import { addAddendum, createEntry as createChartEntry, signEntry as signChartEntry } from '@/lib/server/chart/entries';
 import { demoClinic } from './support/clinic';
 import { topicHandout } from './support/handouts';
 import { deliverMail } from './support/mail';
@@ -271,6 +273,12 @@ describe('a closed account', () => {
     const last = await visit(me, new Date('2016-03-15T14:00:00Z'));
     await db.insert(appointmentLinks).values({ appointmentId: last.id, tokenHash: hashToken(`link-${person.id}`), expiresAt: new Date('2016-04-15T14:00:00Z') });
     await db.insert(handoutSends).values({ appointmentId: last.id, handoutId: await topicHandout(db), sentBy: ids.claire, sentAt: new Date('2016-03-16T14:00:00Z') });
+    // The visit's chart entry, signed (a trigger keeps it from any change but the purge's), an addendum and a reading.
+    const charted = new Date('2016-03-15T16:00:00Z');
+    const note = await createChartEntry(db, { patientId: person.id, body: { appointment_id: last.id }, author: dietitian!, now: charted, locale: 'fr' });
+    await signChartEntry(db, { publicId: note.entry.id, version: note.entry.version, author: dietitian!, now: charted, locale: 'fr' });
+    await addAddendum(db, { publicId: note.entry.id, body: { reason: 'Précision', text: 'Addenda' }, author: dietitian!, now: charted });
+    await readChart(db, { patientId: String(person.id), reader: dietitian!, locale: 'fr', now: charted });
     // Paid, then the receipt voided and reissued: a receipt that names its replacement.
     const first = await pay(last.id, '2016-03-15', new Date('2016-03-15T16:00:00Z'));
     await voidReceipt(db, { receiptId: first.id, correction: { reason: 'Paid in cash', method: 'cash' }, employee: { id: ids.sophie }, locale: 'fr', now: new Date('2016-03-16T15:00:00Z') });
@@ -309,6 +317,9 @@ describe('a closed account', () => {
       appointments: 2,
       appointment_links: 1,
       handout_sends: 1,
+      chart_entries: 1,
+      chart_addenda: 1,
+      chart_access_log: 1,
       payments: 1,
       receipts: 2,
       waitlist_entries: 1,

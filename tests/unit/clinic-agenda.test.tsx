@@ -45,6 +45,7 @@ const guestVisit: AgendaAppointment = {
   can_mark: true,
   refund_due_cents: 0,
   group_session_id: null,
+  note: null,
 };
 const ahead: AgendaAppointment = {
   ...guestVisit,

@@ -201,6 +201,38 @@ function patientExport(): DataExport {
     intake_access: [
       { form_id: FORM_ID, read_at: '2026-11-25T13:00:00.000Z', reader: { first_name: 'Sophie', last_name: 'Lavoie', role: 'clinic' } },
     ],
+    chart_entries: [
+      {
+        id: '7d1c6f0e-0000-4000-8000-000000000001',
+        template: 'adime',
+        occurred_at: '2026-11-20T15:00:00.000Z',
+        signed_at: '2026-11-22T15:00:00.000Z',
+        late_entry: true,
+        author: 'Sophie Lavoie',
+        content_hash: 'a'.repeat(64),
+        shared_with_you: false,
+        entered_in_error: null,
+        content: {
+          subject: '',
+          weight_kg: 82.5,
+          weight_unit: 'kg',
+          height_cm: 170,
+          waist_cm: null,
+          assessment: 'Low fibre <b>intake</b>',
+          diagnoses: [{ problem: 'Inadequate fibre intake', etiology: 'little time to cook', signs: '12 g a day' }],
+          intervention: '',
+          monitoring: '',
+          goals: [{ goal: '25 g of fibre a day', target: '25 g', status: 'new' }],
+          note: '',
+        },
+        bmi: 28.5,
+        addenda: [{ kind: 'correction', author: 'Sophie Lavoie', created_at: '2026-11-23T15:00:00.000Z', reason: 'Typo', text: '14 g, not 12 g.' }],
+      },
+    ],
+    chart_drafts_withheld: 1,
+    chart_access: [
+      { read_at: '2026-11-25T14:00:00.000Z', what: 'chart', entry_id: null, reader: { first_name: 'Sophie', last_name: 'Lavoie' } },
+    ],
     contact_messages: [
       { sent_at: '2026-10-01T16:00:00.000Z', subject: 'Question', message: 'Hello <script>alert("x")</script> & bye', language: 'fr' },
     ],
@@ -232,6 +264,9 @@ function emptyGuestExport(): DataExport {
     sign_ins: [],
     email_links: [],
     intake_access: [],
+    chart_entries: [],
+    chart_drafts_withheld: 0,
+    chart_access: [],
     contact_messages: [],
     records_requests: [],
     record_history: [],
@@ -414,7 +449,7 @@ describe('summary.html', () => {
     for (const [locale, messages] of [['en', en], ['fr', fr]] as const) {
       const doc = parse(renderSummaryHtml(emptyGuestExport(), locale));
       const sections = [...doc.querySelectorAll('main > section')];
-      expect(sections).toHaveLength(15);
+      expect(sections).toHaveLength(17);
       // The first is who the guest is: the address asked about, and no contact table.
       expect(answerTo(sections[0]!, messages.DataExport.summary.guest.email)).toBe('guest@example.com');
       expect(answerTo(sections[0]!, messages.DataExport.summary.guest.contacts)).toBe(messages.DataExport.summary.none);

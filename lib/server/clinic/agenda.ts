@@ -1,11 +1,11 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { fullName } from '@/lib/format/personName';
 import type { Locale } from '@/lib/i18n/routing';
 import type { AgendaAppointment, AgendaGroupSession, AgendaRange, AgendaView } from '@/lib/schemas/clinicAgenda';
 import { addDays, isoWeekday, utcToLocalDate, zonedDateTimeToUtc, type LocalDate } from '@/lib/server/booking/clinicTime';
 import type { Database } from '@/lib/server/db/client';
-import { appointments, groupSessions, groupTopics, offices, services, skills, users } from '@/lib/server/db/schema';
+import { appointments, chartEntries, groupSessions, groupTopics, offices, services, skills, users } from '@/lib/server/db/schema';
 import { hasRefundDue, refundsDue } from '@/lib/server/receipts/refundDue';
 
 import { joinUrlOf } from '@/lib/server/booking/videoRoom';
@@ -66,8 +66,12 @@ export async function toAgendaItems(db: Database, rows: AgendaRow[], input: { lo
   const reasonRows = reasonIds.length ? await db.select().from(skills).where(inArray(skills.id, reasonIds)) : [];
   const reasonName = new Map(reasonRows.map((s) => [s.id, fr ? s.nameFr : s.nameEn]));
   const refunds = await refundsDue(db, rows.filter((r) => r.appointment.status === 'cancelled').map((r) => r.appointment.id));
-  return rows.map(({ appointment: a, service, office, patient: account }) => {
+  const charted = (r: AgendaRow) => r.patient !== null && r.appointment.status !== 'cancelled' && r.appointment.startsAt.getTime() <= input.now.getTime();
+  const notes = await visitNotes(db, rows.filter(charted).map((r) => r.appointment.id));
+  return rows.map((row) => {
+    const { appointment: a, service, office, patient: account } = row;
     const guest = a.guestContact;
+    const note = notes.get(a.id);
     return {
       id: a.id,
       starts_at: a.startsAt.toISOString(),
@@ -84,8 +88,20 @@ export async function toAgendaItems(db: Database, rows: AgendaRow[], input: { lo
       can_mark: a.status !== 'cancelled' && a.startsAt.getTime() <= input.now.getTime(),
       refund_due_cents: refunds.get(a.id) ?? 0,
       group_session_id: a.groupSessionId,
+      note: !charted(row) ? null : note ? { state: note.signedAt ? 'signed' : 'draft', entry_id: note.publicId } : { state: 'missing', entry_id: null },
     };
   });
+}
+
+/** The live chart entry of each visit that has one. */
+async function visitNotes(db: Database, appointmentIds: number[]) {
+  const rows = appointmentIds.length
+    ? await db
+        .select({ appointmentId: chartEntries.appointmentId, publicId: chartEntries.publicId, signedAt: chartEntries.signedAt })
+        .from(chartEntries)
+        .where(and(inArray(chartEntries.appointmentId, appointmentIds), isNull(chartEntries.errorAt)))
+    : [];
+  return new Map(rows.map((row) => [row.appointmentId!, row]));
 }
 
 /**

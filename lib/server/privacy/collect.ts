@@ -7,6 +7,7 @@ import type { appointments, offices, Receipt } from '@/lib/server/db/schema';
 import { decryptJson, draftContext, submissionContext } from '@/lib/server/intake/crypto';
 import { receiptTexts } from '@/lib/server/receipts/texts';
 import type { RecordSubject } from './audit';
+import { readChartExport } from './collectChart';
 import { readExportRows } from './collectRows';
 
 /**
@@ -26,6 +27,7 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function collectExport(db: Database, subject: RecordSubject, options: { locale: Locale; now: Date }): Promise<CollectedExport> {
   const rows = await readExportRows(db, subject);
+  const chart = await readChartExport(db, subject, (table, keys) => (rows.rowsRead[table] ??= []).push(...keys.map(String)));
   const { account, address, profileRows, visitRows, submissionRows, draftRows, entryRows, mailRows, messageRows, sessionRows, tokenRows, linkRows } = rows;
   const { requestRows, auditRows, skillRows, paymentRows, receiptRows, manageLinkRows, offerRows, accessRows } = rows;
 
@@ -178,6 +180,7 @@ export async function collectExport(db: Database, subject: RecordSubject, option
       read_at: iso(log.accessedAt),
       reader: { first_name: r.firstName, last_name: r.lastName, role: r.isEmployee ? ('clinic' as const) : ('self' as const) },
     })),
+    ...chart,
     contact_messages: messageRows.map((m) => ({ sent_at: iso(m.createdAt), subject: m.subject, message: m.message, language: m.language })),
     records_requests: requestRows.map((r) => ({
       kind: r.kind,

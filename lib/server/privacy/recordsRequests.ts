@@ -12,10 +12,11 @@ import {
   type RecordsRequestView,
 } from '@/lib/schemas/recordsRequests';
 import { addDays, daysBetween } from '@/lib/server/booking/clinicTime';
+import { addAddendum } from '@/lib/server/chart/entries';
 import { MAX_PATIENT_RESULTS, patientMatches } from '@/lib/server/booking/patients';
 import { getConfig } from '@/lib/server/config';
 import type { Database } from '@/lib/server/db/client';
-import { recordsRequests, users, type RecordsRequest } from '@/lib/server/db/schema';
+import { chartEntries, recordsRequests, users, type RecordsRequest } from '@/lib/server/db/schema';
 import { AppError, fieldInvalid } from '@/lib/server/http/appError';
 import { recordAudit, type RecordSubject } from './audit';
 
@@ -153,10 +154,28 @@ const notFound = () => new AppError('records_request_not_found', 404, 'recordsRe
  * is handled once: 409 after that, also for a second administrator a moment later (the row is
  * locked while it is checked and written).
  */
+/**
+ * The correction request's end in the chart: the addendum that makes the correction, or the
+ * patient's statement of disagreement, under one of the patient's signed entries; in the
+ * transaction that closes the request, so neither is left without the other.
+ */
+async function closeInChart(tx: Database, request: RecordsRequest, outcome: RecordsRequestOutcome, actor: { id: number; isAdmin: boolean }, now: Date) {
+  const chart = outcome.chart!;
+  if (request.kind !== 'correction' || request.patientId === null) throw fieldInvalid('chart', 'recordsCorrectionNotCorrection');
+  const [entry] = await tx
+    .select({ id: chartEntries.id })
+    .from(chartEntries)
+    .where(and(eq(chartEntries.publicId, chart.entry_id), eq(chartEntries.patientId, request.patientId)));
+  if (!entry) throw fieldInvalid('chart.entry_id', 'chartEntryRequired');
+  const kind = outcome.status === 'completed' ? 'correction' : 'disagreement';
+  const reason = outcome.outcome ?? '';
+  await addAddendum(tx, { publicId: chart.entry_id, body: { reason, text: chart.text }, author: actor, kind, recordsRequestId: request.id, now });
+}
+
 export async function handleRecordsRequest(
   db: Database,
   input: { id: string; outcome: RecordsRequestOutcome },
-  actor: { id: number },
+  actor: { id: number; isAdmin: boolean },
   options: { now: Date },
 ): Promise<RecordsRequestView> {
   if (!UUID.test(input.id)) throw notFound();
@@ -166,6 +185,7 @@ export async function handleRecordsRequest(
     if (!request) throw notFound();
     if (request.status !== 'open') throw new AppError('records_request_handled', 409, 'recordsRequestHandled');
     if (request.kind === 'correction' && outcome === undefined) throw fieldInvalid('outcome', 'recordsOutcomeRequired');
+    if (input.outcome.chart) await closeInChart(tx, request, input.outcome, actor, options.now);
     const [handled] = await tx
       .update(recordsRequests)
       .set({ status, outcome: outcome ?? null, handledBy: actor.id, handledAt: options.now })

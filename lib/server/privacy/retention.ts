@@ -88,6 +88,8 @@ async function purgeSubject(db: Database, subject: RecordSubject, now: Date, rul
     const [due] = await expiredSubjects(tx, subject, now, rules);
     if (!due) return false;
     const counts: PurgeCounts = {};
+    // Only this transaction may delete signed chart entries and their addenda (migration 0021).
+    await tx.execute(sql`SELECT set_config('clinic.purging', 'on', true)`);
     for (const step of await purgeSteps(tx, subject)) {
       const deleted = await tx.delete(step.table).where(step.where).returning({ one: sql<number>`1` });
       counts[getTableName(step.table)] = deleted.length;

@@ -5,6 +5,9 @@ import type { Database } from '@/lib/server/db/client';
 import {
   appointmentLinks,
   appointments,
+  chartAccessLog,
+  chartAddenda,
+  chartEntries,
   contactMessages,
   dataExportLinks,
   emailTokens,
@@ -80,6 +83,11 @@ export async function purgeSteps(db: Database, subject: RecordSubject): Promise<
     { table: payments, where: inArray(payments.appointmentId, appointmentIds) },
     { table: handoutSends, where: inArray(handoutSends.appointmentId, appointmentIds) },
     { table: appointmentLinks, where: inArray(appointmentLinks.appointmentId, appointmentIds) },
+    // The chart (issue #40), before the visits its entries name; the trigger that keeps signed
+    // entries lets the purge through (clinic.purging, set by the purge's transaction).
+    { table: chartAccessLog, where: ofAccount((id) => eq(chartAccessLog.patientId, id)) },
+    { table: chartAddenda, where: ofAccount((id) => inArray(chartAddenda.entryId, db.select({ id: chartEntries.id }).from(chartEntries).where(eq(chartEntries.patientId, id)))) },
+    { table: chartEntries, where: ofAccount((id) => eq(chartEntries.patientId, id)) },
     // Before the visits: a claimed offer's appointment_id would be set null, which its check refuses.
     { table: waitlistOffers, where: inArray(waitlistOffers.entryId, entryIds) },
     { table: waitlistEntries, where: inArray(waitlistEntries.id, entryIds) },

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DataExport } from '@/lib/schemas/dataExport';
 import { details, EMPTY, heading, html, multiline, muted, none, sectionTable, text, type Html, type Section } from './summaryHtml';
+import { chartAccessHtml, chartHtml } from './summaryChart';
 import { draftHtml, intakeAccessHtml, intakeFormsHtml } from './summaryForms';
 import { whoSection } from './summaryPeople';
 import type { SummaryKit } from './summaryTexts';
@@ -100,6 +101,8 @@ export function sectionsOf(data: DataExport, kit: SummaryKit): Section[] {
       ),
     ),
     part('intake-access', t('sections.intakeAccess'), data.intake_access.length, () => intakeAccessHtml(data, kit)),
+    part('chart', t('sections.chart'), data.chart_entries.length + data.chart_drafts_withheld, () => chartHtml(data, kit)),
+    part('chart-access', t('sections.chartAccess'), data.chart_access.length, () => chartAccessHtml(data, kit)),
     part('contact-messages', t('sections.contactMessages'), data.contact_messages.length, () =>
       html`${data.contact_messages.map(
         (message) =>

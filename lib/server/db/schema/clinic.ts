@@ -34,6 +34,9 @@ export const countries = pgTable('countries', {
  * What a patient can book. The client's duration is what the patient sees; the employee's
  * is the block taken from the dietitian's day (the visit plus notes). Money in integer cents.
  */
+export const CHART_TEMPLATES = ['adime', 'follow_up', 'group', 'note'] as const;
+export type ChartTemplate = (typeof CHART_TEMPLATES)[number];
+
 export const services = pgTable(
   'services',
   {
@@ -65,12 +68,15 @@ export const services = pgTable(
     minCancellationNoticeHours: integer('min_cancellation_notice_hours').notNull().default(24),
     maxAdvanceBookingDays: integer('max_advance_booking_days').notNull().default(90),
     minAdvanceBookingHours: integer('min_advance_booking_hours').notNull().default(12),
+    /** The chart template a visit of this service starts from (issue #40); a group seat always starts from 'group'. */
+    chartTemplate: text('chart_template', { enum: CHART_TEMPLATES }).notNull().default('follow_up'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('services_slug_key').on(t.slug),
     check('services_durations_check', sql`${t.clientDurationMinutes} > 0 AND ${t.employeeDurationMinutes} >= ${t.clientDurationMinutes}`),
     check('services_price_check', sql`${t.basePriceCents} >= 0 AND (NOT ${t.isFreeService} OR ${t.basePriceCents} = 0)`),
+    check('services_chart_template_check', sql`${t.chartTemplate} IN ('adime', 'follow_up', 'group', 'note')`),
     check('services_tax_check', sql`NOT ${t.taxIncluded} OR ${t.isTaxable}`),
     check('services_prerequisite_check', sql`NOT ${t.enforcePrerequisite} OR ${t.prerequisiteServiceId} IS NOT NULL`),
     check(

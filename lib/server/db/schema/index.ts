@@ -12,3 +12,4 @@ export * from './payments';
 export * from './handouts';
 export * from './privacy';
 export * from './backups';
+export * from './chart';

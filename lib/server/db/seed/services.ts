@@ -16,6 +16,8 @@ type ServiceSettings = {
   allowGuestBooking: boolean;
   requiresMatchingSkills: boolean;
   prerequisite?: ServiceSlug;
+  /** The chart template its visits start from (issue #40); follow-up when not said. */
+  chartTemplate?: 'adime' | 'follow_up' | 'group' | 'note';
   /**
    * Ontario HST (13%). Dietetic services rendered to an individual by a registered dietitian
    * are exempt (Excise Tax Act, Sch. V, Part II, s. 7). Group classes, workshops sold to an
@@ -38,6 +40,7 @@ type ServiceSettings = {
  */
 export const seededServices: Record<ServiceSlug, ServiceSettings> = {
   'nutrition-evaluation': {
+    chartTemplate: 'adime',
     longDescriptionEn:
       'Your first visit with a registered dietitian. We review your health history, medications, recent lab results and what you usually eat and drink, then talk about your goals and what has made change hard so far. You leave with a clear picture of your nutritional needs and two or three first steps you can start this week. Please bring recent blood work and a list of your medications and supplements.',
     longDescriptionFr:
@@ -76,6 +79,7 @@ export const seededServices: Record<ServiceSlug, ServiceSettings> = {
     isTaxable: false,
   },
   'grocery-store-tour': {
+    chartTemplate: 'note',
     longDescriptionEn:
       'Meet your dietitian at a grocery store near you for an hour in the aisles. Learn to read the nutrition facts table and the ingredient list, compare products quickly, see through marketing claims and fill your cart with healthy, affordable choices for the whole family. Tours take place in Ottawa-area stores; we confirm the meeting point with you before the day.',
     longDescriptionFr:
@@ -107,6 +111,7 @@ export const seededServices: Record<ServiceSlug, ServiceSettings> = {
     minAdvanceBookingHours: 4,
   },
   'individual-consultation': {
+    chartTemplate: 'adime',
     longDescriptionEn:
       'A one-hour, one-on-one session with a registered dietitian about a specific question or concern: a new diagnosis, a digestive problem, a picky eater at home, eating for your sport, or simply eating better. Choose the reasons for your visit when you book and we match you with a dietitian who works with them every day. Sessions are held in person or by video.',
     longDescriptionFr:
@@ -119,6 +124,7 @@ export const seededServices: Record<ServiceSlug, ServiceSettings> = {
     isTaxable: false,
   },
   'group-programs': {
+    chartTemplate: 'group',
     longDescriptionEn:
       'Groups of six to twelve people meet with a dietitian for practical 90-minute sessions around a shared goal, such as living with type 2 diabetes, heart-healthy cooking or eating well during pregnancy. Each session mixes short teaching, hands-on activities and time for questions, and the group keeps one another going between meetings. Book a seat in the session that suits you.',
     longDescriptionFr:
@@ -132,6 +138,7 @@ export const seededServices: Record<ServiceSlug, ServiceSettings> = {
     minCancellationNoticeHours: 48,
   },
   'corporate-services': {
+    chartTemplate: 'note',
     longDescriptionEn:
       'Bring a registered dietitian to your workplace, in person or online. We offer lunch-and-learns, workshops and wellness programs on eating well on a busy schedule, healthy meals at the office, energy and concentration, and heart health. Each booking is a one-hour session for your team, with handouts in English or French; contact us to plan a series.',
     longDescriptionFr:
@@ -163,6 +170,7 @@ export function catalogueService(slug: ServiceSlug) {
     isFreeService: false,
     enforcePrerequisite: prerequisite !== undefined,
     taxIncluded: settings.taxIncluded ?? false,
+    chartTemplate: settings.chartTemplate ?? 'follow_up',
     minCancellationNoticeHours: settings.minCancellationNoticeHours ?? 24,
     maxAdvanceBookingDays: settings.maxAdvanceBookingDays ?? 90,
     minAdvanceBookingHours: settings.minAdvanceBookingHours ?? 12,
