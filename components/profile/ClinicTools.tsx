@@ -1,6 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { getNotesToSign } from '@/lib/api/chart';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './profile.module.css';
 
@@ -9,6 +11,7 @@ type ToolHref = '/profile/agenda' | '/profile/schedule' | '/profile/patients' | 
 /** An employee's ways into running the clinic; the team, records requests and backups pages are for administrators. */
 export function ClinicTools({ admin, className }: { admin: boolean; className?: string }) {
   const t = useTranslations('Profile.clinic');
+  const notes = useNotesToSign();
   const links: Array<{ href: ToolHref; label: string; text: string }> = [
     { href: '/profile/agenda', label: t('agenda'), text: t('agendaText') },
     { href: '/profile/schedule', label: t('schedule'), text: t('scheduleText') },
@@ -31,9 +34,21 @@ export function ClinicTools({ admin, className }: { admin: boolean; className?: 
           <li key={link.href}>
             <Link href={link.href}>{link.label}</Link>
             <p>{link.text}</p>
+            {link.href === '/profile/agenda' && notes ? <p className={styles.notesToSign}>{t('notesToSign', notes)}</p> : null}
           </li>
         ))}
       </ul>
     </section>
   );
+}
+
+/** The employee's drafts to sign and past visits without a note (issue #40 item 8); nothing shows if the count fails. */
+function useNotesToSign() {
+  const [notes, setNotes] = useState<{ drafts: number; missing: number } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    getNotesToSign(controller.signal).then(setNotes, () => undefined);
+    return () => controller.abort();
+  }, []);
+  return notes;
 }

@@ -14,6 +14,7 @@ import { ClinicTools } from './ClinicTools';
 import { Avatar } from './Avatar';
 import { IntakeFormsLinks } from './IntakeFormsLinks';
 import { MyData } from './MyData';
+import { SharedNotes } from './SharedNotes';
 import styles from './profile.module.css';
 import { Receipts } from './receipts/Receipts';
 import { useRoleDescription } from './useRoleDescription';
@@ -127,6 +128,8 @@ export function ProfileView() {
       <Appointments className={styles.section} viewer={profile.is_employee ? 'employee' : 'patient'} />
 
       {profile.is_employee ? null : <Receipts className={styles.section} />}
+
+      {profile.is_patient ? <SharedNotes className={styles.section} /> : null}
 
       <IntakeFormsLinks className={styles.section} employee={profile.is_employee} />
 

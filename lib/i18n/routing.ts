@@ -22,6 +22,9 @@ export const pathnames = {
   '/profile/agenda': { en: '/profile/agenda', fr: '/profile/agenda' },
   '/profile/patients': { en: '/profile/patients', fr: '/profile/patients' },
   '/profile/patients/[id]': { en: '/profile/patients/[id]', fr: '/profile/patients/[id]' },
+  // Issue 40: a patient's clinical record, and one entry of it (drafted, signed).
+  '/profile/patients/[id]/chart': { en: '/profile/patients/[id]/chart', fr: '/profile/patients/[id]/dossier-clinique' },
+  '/profile/chart-entries/[id]': { en: '/profile/chart-entries/[id]', fr: '/profile/notes-au-dossier/[id]' },
   '/profile/team': { en: '/profile/team', fr: '/profile/equipe' },
   // Added by issue 16: the clinic's view of the waitlist.
   '/profile/waitlist': { en: '/profile/waitlist', fr: '/profile/liste-attente' },
@@ -169,6 +172,8 @@ const unlistedPathnames = new Set<AppPathname>([
   '/my-data-request',
   '/handout-link-expired',
   '/profile/backups',
+  '/profile/patients/[id]/chart',
+  '/profile/chart-entries/[id]',
 ]);
 
 export function isListedPathname(pathname: AppPathname): boolean {

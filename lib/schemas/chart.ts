@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHART_PRIVACY, CHART_TEMPLATES, GOAL_STATUSES, MAX_CHART_ITEMS, MAX_CHART_LINE, MAX_CHART_TEXT, WEIGHT_UNITS, type ChartPrivacy, type ChartTemplate } from './chartValues';
 import { idSchema } from './ids';
 
 /**
@@ -7,20 +8,20 @@ import { idSchema } from './ids';
  * the table's CHECKs (lib/server/db/schema/chart.ts), which this pure module may not import.
  */
 
-export const CHART_TEMPLATES = ['adime', 'follow_up', 'group', 'note'] as const;
-export type ChartTemplate = (typeof CHART_TEMPLATES)[number];
-export const CHART_PRIVACY = ['circle', 'private'] as const;
-export type ChartPrivacy = (typeof CHART_PRIVACY)[number];
-export const GOAL_STATUSES = ['new', 'progressing', 'met', 'not_met', 'stopped'] as const;
-export type GoalStatus = (typeof GOAL_STATUSES)[number];
-export const WEIGHT_UNITS = ['kg', 'lb'] as const;
-export type WeightUnit = (typeof WEIGHT_UNITS)[number];
-
-/** One paragraph field, and the short ones (a PES part, a goal, a reason). */
-export const MAX_CHART_TEXT = 8000;
-export const MAX_CHART_LINE = 500;
-export const MAX_CHART_ITEMS = 10;
-export const KG_PER_LB = 0.45359237;
+export {
+  CHART_PRIVACY,
+  CHART_TEMPLATES,
+  GOAL_STATUSES,
+  KG_PER_LB,
+  MAX_CHART_ITEMS,
+  MAX_CHART_LINE,
+  MAX_CHART_TEXT,
+  WEIGHT_UNITS,
+  type ChartPrivacy,
+  type ChartTemplate,
+  type GoalStatus,
+  type WeightUnit,
+} from './chartValues';
 
 const text = (max: number) => z.string({ error: 'required' }).max(max, { error: 'tooLong' });
 const measure = (min: number, max: number) =>

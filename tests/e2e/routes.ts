@@ -14,6 +14,8 @@ const sampleParams: Record<string, Record<string, string>> = {
   // Any id: signed out, the page sends the visitor to sign in before asking for the submission.
   '/profile/intake-forms/[id]': { id: '3f6c1a9e-8b2d-4e7f-9a10-5c4d3b2a1f00' },
   '/profile/patients/[id]': { id: '1' },
+  '/profile/patients/[id]/chart': { id: '1' },
+  '/profile/chart-entries/[id]': { id: '3f6c1a9e-8b2d-4e7f-9a10-5c4d3b2a1f00' },
 };
 
 /** The address of a page of the route table in a language, params filled in. */
@@ -50,6 +52,8 @@ export const guarded = new Set<AppPathname>([
   '/profile/group-sessions',
   '/profile/records-requests',
   '/profile/backups',
+  '/profile/patients/[id]/chart',
+  '/profile/chart-entries/[id]',
   '/change-password',
 ]);
 

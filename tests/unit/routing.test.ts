@@ -88,6 +88,9 @@ const ADDED: ReadonlyArray<readonly [string, string]> = [
   ['/handout-link-expired', '/fr/lien-document-expire'],
   // Issue 39: the administrators' backups.
   ['/profile/backups', '/fr/profile/sauvegardes'],
+  // Issue 40: a patient's clinical record, and one entry of it.
+  ['/profile/patients/{id}/chart', '/fr/profile/patients/{id}/dossier-clinique'],
+  ['/profile/chart-entries/{id}', '/fr/profile/notes-au-dossier/{id}'],
 ];
 
 const ALL = [...SPEC, ...ADDED];
@@ -118,6 +121,8 @@ const UNLISTED = [
   '/my-data-request',
   '/handout-link-expired',
   '/profile/backups',
+  '/profile/patients/{id}/chart',
+  '/profile/chart-entries/{id}',
 ];
 
 /** '/blog/{slug}' -> '/blog/[slug]', the internal pathname of the route table. */
@@ -217,8 +222,8 @@ describe('isListedPathname', () => {
     expect(isListedPathname(internalOf(path))).toBe(true);
   });
 
-  it('lists 26 of the 51 pages (none of those added by issues)', () => {
-    expect(allPathnames).toHaveLength(51);
+  it('lists 26 of the 53 pages (none of those added by issues)', () => {
+    expect(allPathnames).toHaveLength(53);
     expect(allPathnames.filter(isListedPathname)).toHaveLength(26);
   });
 });

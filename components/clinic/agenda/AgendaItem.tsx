@@ -12,6 +12,7 @@ import { dateLanguage, formatTime, formatTimeRange } from '@/lib/format/dates';
 import { formatPhone, phoneHref } from '@/lib/format/phone';
 import { Link } from '@/lib/i18n/navigation';
 import styles from './agenda.module.css';
+import { VisitNote } from './VisitNote';
 
 interface Props {
   appointment: AgendaAppointment;
@@ -143,6 +144,7 @@ export function AgendaItem({ appointment, headingLevel, pending, takeFocus, onFo
       ) : (
         <p className={styles.muted}>{t('notStarted', { kind })}</p>
       )}
+      <VisitNote appointment={appointment} />
       {status === 'cancelled' && appointment.refund_due_cents <= 0 ? null : (
         <VisitPayments
           appointmentId={appointment.id}

@@ -66,6 +66,9 @@ export function PatientDetail({ id }: { id: string }) {
               onClick={() => bookingAppointment.getState().reset()}
             >
               {t('book')}
+            </Link>{' '}
+            <Link className="button button--secondary" href={{ pathname: '/profile/patients/[id]/chart', params: { id: String(data.id) } }}>
+              {t('chart')}
             </Link>
           </p>
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '@/components/auth/serverErrors';
 import { Field } from '@/components/ui/form/Field';
 import { FormAlert, SubmitButton } from '@/components/ui/form/FormParts';
@@ -12,6 +12,7 @@ import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import { readApiFailure } from '@/lib/api/auth';
 import { handleRecordsRequest } from '@/lib/api/clinicRecords';
 import { MAX_RECORDS_TEXT, recordsRequestOutcomeSchema, type RecordsRequestView } from '@/lib/schemas/recordsRequests';
+import { CorrectionInChart, type ChartPart } from './CorrectionInChart';
 import styles from './records.module.css';
 
 /**
@@ -36,6 +37,7 @@ export function HandleRequestForm({
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: useZodResolver(recordsRequestOutcomeSchema),
@@ -43,15 +45,24 @@ export function HandleRequestForm({
     reValidateMode: 'onSubmit',
   });
 
+  const status = useWatch({ control, name: 'status' });
+  const [chart, setChart] = useState<ChartPart>({ record: false, entry_id: '', text: '' });
+  const [chartErrors, setChartErrors] = useState<{ entry_id?: string; text?: string }>({});
+  const patientId = request.person.kind === 'patient' && request.kind === 'correction' ? request.person.patient_id : null;
+
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     if (request.kind === 'correction' && values.outcome === undefined) {
       setError('outcome', { type: 'validate', message: 'recordsOutcomeRequired' }, { shouldFocus: true });
       return;
     }
+    const inChart = patientId !== null && chart.record;
+    const missing = { entry_id: inChart && !chart.entry_id ? 'chartEntryRequired' : undefined, text: inChart && !chart.text.trim() ? 'required' : undefined };
+    setChartErrors(missing);
+    if (missing.entry_id || missing.text) return;
     onStarting();
     try {
-      onHandled(await handleRecordsRequest(request.id, values));
+      onHandled(await handleRecordsRequest(request.id, inChart ? { ...values, chart: { entry_id: chart.entry_id, text: chart.text } } : values));
     } catch (failure) {
       const { message, fieldErrors } = readApiFailure(failure);
       const applied = applyServerFieldErrors(setError, fieldErrors, [
@@ -81,6 +92,9 @@ export function HandleRequestForm({
       <Field label={t('outcome')} hint={request.kind === 'correction' ? t('outcomeHintCorrection') : t('outcomeHint')} error={errors.outcome?.message}>
         {(control) => <textarea className={`${formStyles.input} ${formStyles.textarea}`} rows={4} maxLength={MAX_RECORDS_TEXT} {...control} {...register('outcome')} />}
       </Field>
+      {patientId !== null ? (
+        <CorrectionInChart patientId={patientId} refused={status === 'refused'} value={chart} errors={chartErrors} onChange={setChart} />
+      ) : null}
       <div className="button-row">
         <SubmitButton pending={isSubmitting} label={t('submit')} pendingLabel={t('submitting')} />
       </div>

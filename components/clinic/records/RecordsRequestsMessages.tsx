@@ -9,7 +9,7 @@ import type { Locale } from '@/lib/i18n/routing';
 export async function RecordsRequestsMessages({ locale, children }: { locale: Locale; children: ReactNode }) {
   const messages = await getMessages({ locale });
   return (
-    <NextIntlClientProvider locale={locale} timeZone={clinic.timeZone} messages={pickMessages(messages, ['Auth', 'Forms', 'Validation', 'RecordsRequests'])}>
+    <NextIntlClientProvider locale={locale} timeZone={clinic.timeZone} messages={pickMessages(messages, ['Auth', 'Forms', 'Validation', 'RecordsRequests', 'Chart'])}>
       {children}
     </NextIntlClientProvider>
   );
