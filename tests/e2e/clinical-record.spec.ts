@@ -47,20 +47,20 @@ test('a dietitian charts a visit in ADIME form, loses nothing on a reload, signs
   // The draft: the evaluation's template is ADIME.
   await expect(main(page).getByRole('heading', { name: c.editor.heading.replace('{template}', c.templates.adime) })).toBeVisible({ timeout: 20_000 });
   await main(page).getByLabel(c.fields.weight, { exact: true }).fill('82,5');
-  await main(page).getByLabel(c.fields.height).fill('170');
-  await main(page).getByLabel(c.fields.assessment).fill('Apport en fibres faible, repas du midi souvent sautés.');
+  await main(page).getByLabel(c.fields.height, { exact: true }).fill('170');
+  await main(page).getByLabel(c.fields.assessment, { exact: true }).fill('Apport en fibres faible, repas du midi souvent sautés.');
   await main(page).getByRole('button', { name: c.editor.addDiagnosis }).click();
-  await main(page).getByLabel(c.fields.problem).fill('Apport insuffisant en fibres');
-  await main(page).getByLabel(c.fields.etiology).fill('manque de temps pour cuisiner');
-  await main(page).getByLabel(c.fields.signs).fill('rappel de 24 h à 12 g par jour');
+  await main(page).getByLabel(c.fields.problem, { exact: true }).fill('Apport insuffisant en fibres');
+  await main(page).getByLabel(c.fields.etiology, { exact: true }).fill('manque de temps pour cuisiner');
+  await main(page).getByLabel(c.fields.signs, { exact: true }).fill('rappel de 24 h à 12 g par jour');
   await expect(main(page).getByRole('status').filter({ hasText: /Enregistré à/ })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
   // Typing, then a reload at once: the words typed last are there after it.
-  await main(page).getByLabel(c.fields.intervention).pressSequentially('Ajouter une portion de légumineuses au dîner', { delay: 5 });
+  await main(page).getByLabel(c.fields.intervention, { exact: true }).pressSequentially('Ajouter une portion de légumineuses au dîner', { delay: 5 });
   await page.reload();
-  await expect(main(page).getByLabel(c.fields.intervention)).toHaveValue('Ajouter une portion de légumineuses au dîner', { timeout: 20_000 });
-  await expect(main(page).getByLabel(c.fields.problem)).toHaveValue('Apport insuffisant en fibres');
+  await expect(main(page).getByLabel(c.fields.intervention, { exact: true })).toHaveValue('Ajouter une portion de légumineuses au dîner', { timeout: 20_000 });
+  await expect(main(page).getByLabel(c.fields.problem, { exact: true })).toHaveValue('Apport insuffisant en fibres');
   await expect(main(page).getByLabel(c.fields.weight, { exact: true })).toHaveValue('82,5');
 
   // Signed: the entry is locked, with its BMI; then an addendum goes under it.
@@ -74,6 +74,13 @@ test('a dietitian charts a visit in ADIME form, loses nothing on a reload, signs
   await main(page).getByRole('button', { name: c.page.addendumSubmit }).click();
   await expect(main(page).getByText('Le rappel indiquait 14 g par jour.')).toBeVisible();
   await expect(main(page).getByRole('status').filter({ hasText: fr.Server.chartAddendumAdded })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  // The chart: the entry with its addendum, the weight in the progress table.
+  await main(page).getByRole('link', { name: c.editor.backToChart }).click();
+  await expect(main(page).getByRole('heading', { name: PATIENT })).toBeVisible({ timeout: 20_000 });
+  await expect(main(page).getByText('Le rappel indiquait 14 g par jour.')).toBeVisible();
+  await expect(main(page).getByRole('table', { name: c.page.progressTable })).toContainText('82,5');
   expect(await violations(page)).toEqual([]);
 
   // The patient's copy: the signed entry and who read the chart, in their data.

@@ -23,7 +23,7 @@ export interface EntryShown {
  * One chart entry's fields, marks (late entry, entered in error), signature and addenda, as a
  * description list under a heading of the caller's level. Empty fields are left out.
  */
-export function EntryBody({ entry, heading: Heading = 'h4' }: { entry: EntryShown; heading?: 'h3' | 'h4' }) {
+export function EntryBody({ entry, heading: Heading = 'h4' }: { entry: EntryShown; heading?: 'h2' | 'h3' | 'h4' }) {
   const t = useTranslations('Chart');
   const locale = useLocale();
   const language = dateLanguage(locale);

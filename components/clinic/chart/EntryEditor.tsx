@@ -70,7 +70,7 @@ export function EntryEditor({ id }: { id: string }) {
       ) : (
         <article className={styles.entry}>
           {!entry.signed_at ? <p className={styles.notice}>{t('editor.notYours', { author: entry.author.name })}</p> : <p className={styles.notice}>{t('editor.readOnly')}</p>}
-          <EntryBody entry={{ ...entry, author: entry.author.name }} heading="h3" />
+          <EntryBody entry={{ ...entry, author: entry.author.name }} heading="h2" />
           <EntryActions entry={entry} onChanged={setEntry} />
         </article>
       )}
