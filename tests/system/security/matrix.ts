@@ -21,6 +21,8 @@ export interface Bag {
   timeOffId?: number;
   /** The receipt the employee's payment row issued for patient A's visit (issue #20). */
   receiptId?: string;
+  /** The chart entry the employee's row started in patient A's chart (issue #40). */
+  chartEntryId?: string;
 }
 
 export interface Row {
@@ -45,6 +47,22 @@ const manageToken = (runId: string, who: Who) => `${runId}-${who}`.replace(/[^A-
 const WAITLIST_CHAIN = ['session_language', 'auth', 'service', 'contact', 'address', 'skills', 'office_data', 'location'];
 /** A receipt id nobody has, where no row made a real one (cross-site, fuzz). */
 const NO_RECEIPT = '00000000-0000-4000-8000-000000000000';
+/** A chart entry id nobody has, where no row made a real one (cross-site, fuzz). */
+const NO_CHART_ENTRY = '00000000-0000-4000-8000-000000000001';
+const chartEntryPath = (bag: Bag) => `/api/clinic/chart-entries/${bag.chartEntryId ?? NO_CHART_ENTRY}`;
+const CHART_CONTENT = {
+  subject: 'Appel',
+  weight_kg: null,
+  weight_unit: 'kg',
+  height_cm: null,
+  waist_cm: null,
+  assessment: '',
+  diagnoses: [],
+  intervention: '',
+  monitoring: '',
+  goals: [],
+  note: '',
+};
 const clinicToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
 const farDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const step = (path: StepPath): Row => ({
@@ -268,6 +286,46 @@ export const matrixRows: Row[] = [
   },
   { route: '/api/clinic/patients', method: 'GET', expect: [401, 403, 403, 200] },
   { route: '/api/clinic/patients/[id]', method: 'GET', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/patients/${ctx.people.patientA.userId}` }) },
+  // The clinical record (issue #40): the patient's circle of care and the administrators (the employee is both); a
+  // patient gets 403 on every clinic route. The employee's entry is drafted, saved, signed, amended, shared, struck, then
+  // refused a delete (409: signed entries are never deleted).
+  { route: '/api/clinic/patients/[id]/chart', method: 'GET', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/patients/${ctx.people.patientA.userId}/chart` }) },
+  {
+    route: '/api/clinic/patients/[id]/chart',
+    method: 'POST',
+    expect: [401, 403, 403, 201],
+    req: (ctx) => ({ path: `/api/clinic/patients/${ctx.people.patientA.userId}/chart`, body: { template: 'note' } }),
+  },
+  { route: '/api/clinic/chart-entries/[id]', method: 'GET', expect: [401, 403, 403, 200], req: (_, __, bag) => ({ path: chartEntryPath(bag) }) },
+  {
+    route: '/api/clinic/chart-entries/[id]',
+    method: 'PUT',
+    expect: [401, 403, 403, 200],
+    req: (_, __, bag) => ({ path: chartEntryPath(bag), body: { version: 1, privacy: 'circle', content: { ...CHART_CONTENT, note: 'Appel du patient.' } } }),
+  },
+  { route: '/api/clinic/chart-entries/[id]/sign', method: 'POST', expect: [401, 403, 403, 200], req: (_, __, bag) => ({ path: `${chartEntryPath(bag)}/sign`, body: { version: 2 } }) },
+  {
+    route: '/api/clinic/chart-entries/[id]/addenda',
+    method: 'POST',
+    expect: [401, 403, 403, 201],
+    req: (_, __, bag) => ({ path: `${chartEntryPath(bag)}/addenda`, body: { reason: 'Précision', text: 'Rappelé le lendemain.' } }),
+  },
+  { route: '/api/clinic/chart-entries/[id]/sharing', method: 'PUT', expect: [401, 403, 403, 200], req: (_, __, bag) => ({ path: `${chartEntryPath(bag)}/sharing`, body: { shared: true } }) },
+  { route: '/api/account/chart', method: 'GET', expect: [401, 200, 200, 200], why: 'each patient’s own shared notes (none for the employee, who is no patient)' },
+  {
+    route: '/api/clinic/chart-entries/[id]/entered-in-error',
+    method: 'POST',
+    expect: [401, 403, 403, 200],
+    req: (_, __, bag) => ({ path: `${chartEntryPath(bag)}/entered-in-error`, body: { reason: 'Mauvais dossier' } }),
+  },
+  { route: '/api/clinic/chart-entries/[id]', method: 'DELETE', expect: [401, 403, 403, 409], req: (_, __, bag) => ({ path: chartEntryPath(bag) }), why: 'a signed entry is never deleted' },
+  {
+    route: '/api/clinic/patients/[id]/chart-pdf',
+    method: 'GET',
+    expect: [401, 403, 403, 200],
+    req: (ctx) => ({ path: `/api/clinic/patients/${ctx.people.patientA.userId}/chart-pdf?language=fr` }),
+  },
+  { route: '/api/clinic/notes-to-sign', method: 'GET', expect: [401, 403, 403, 200] },
   // Records requests (issue #30 item 5): administrators only; a non-admin employee's 403s are in colleague.ts.
   { route: '/api/clinic/records-requests', method: 'GET', expect: [401, 403, 403, 200], req: () => ({ path: '/api/clinic/records-requests?status=all' }) },
   { route: '/api/clinic/backups', method: 'GET', expect: [401, 403, 403, 200], why: 'the backups’ files and settings: administrators only' },
