@@ -76,15 +76,38 @@ class Flow {
     this.sheet.line({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + WIDTH, y: this.y }, thickness: 0.75, color: RULE });
   }
 
+  /** Widths of words already measured, by weight and size: a chart repeats its words, and measuring is the cost of the layout. */
+  private readonly widths = new Map<string, number>();
+
+  private widthOf(word: string, weight: Weight, size: number): number {
+    const key = `${weight}|${size}|${word}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = this.sheet.width(word, weight, size);
+      this.widths.set(key, width);
+    }
+    return width;
+  }
+
+  /** Lines no wider than `width`, measured a word at a time (a line's width is its words' and spaces'). */
   private wrap(text: string, weight: Weight, size: number, width: number): string[] {
+    const space = this.widthOf(' ', weight, size);
     const lines: string[] = [];
     let line = '';
+    let lineWidth = 0;
     for (const word of text.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (line && this.sheet.width(candidate, weight, size) > width) {
+      const wordWidth = this.widthOf(word, weight, size);
+      if (!line) {
+        line = word;
+        lineWidth = wordWidth;
+      } else if (lineWidth + space + wordWidth > width) {
         lines.push(line);
         line = word;
-      } else line = candidate;
+        lineWidth = wordWidth;
+      } else {
+        line += ` ${word}`;
+        lineWidth += space + wordWidth;
+      }
     }
     if (line || lines.length === 0) lines.push(line);
     return lines;
