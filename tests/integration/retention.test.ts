@@ -11,6 +11,7 @@ import {
   appointmentLinks,
   appointments,
   auditEvents,
+  chartEntries,
   contactMessages,
   dataExportLinks,
   handoutSends,
@@ -356,6 +357,24 @@ describe('a closed account', () => {
     expect(await db.select().from(payments).where(eq(payments.appointmentId, last.id))).toEqual([]);
     expect(await db.select().from(receipts).where(eq(receipts.appointmentId, last.id))).toEqual([]);
     expect((await purgedAudit(subject))[0]!.detail).toMatchObject({ retain_until: boundary.toISOString(), payments: 1, receipts: 1, appointments: 1 });
+  });
+
+  it('is kept until 10 years after its last chart entry when one follows the last visit (a phone call charted later)', async () => {
+    const person = await addPerson(db, { email: 'remi.lachance@example.com', role: 'patient', firstName: 'Rémi', lastName: 'Lachance' });
+    const subject: RecordSubject = { kind: 'patient', patientId: person.id };
+    await visit({ patientId: person.id }, new Date('2014-04-01T14:00:00Z'));
+    const [dietitian] = await db.select().from(users).where(eq(users.id, ids.claire));
+    const call = new Date('2015-09-15T18:30:00Z');
+    const note = await createChartEntry(db, { patientId: person.id, body: { template: 'note', occurred_at: call.toISOString() }, author: dietitian!, now: call, locale: 'fr' });
+    await signChartEntry(db, { publicId: note.entry.id, version: note.entry.version, author: dietitian!, now: call, locale: 'fr' });
+    await markClosed(person.id, new Date('2016-01-01T14:00:00Z'));
+
+    const boundary = new Date('2025-09-15T18:30:00.000Z');
+    expect(await listed(subject, new Date('2024-04-01T14:00:00Z'))).toBeUndefined();
+    expect(await listed(subject, new Date(boundary.getTime() - 1))).toBeUndefined();
+    expect((await listed(subject, boundary))?.retainUntil).toBe(boundary.toISOString());
+    expect(await purgeExpiredRecords(db, boundary)).toMatchObject({ purged: 1, failed: 0 });
+    expect(await db.select().from(chartEntries).where(eq(chartEntries.patientId, person.id))).toEqual([]);
   });
 
   it('is kept, for someone seen as a child, until 10 years after their 18th birthday (from the latest form that gives it)', async () => {

@@ -79,6 +79,9 @@ function boundsQuery(scope: Scope, rules: RetentionRules, expiredAt: Date | null
       UNION ALL
       SELECT 'patient', p.id, p.email, s.created_at, false, NULL FROM intake_submissions s JOIN people p ON p.id = s.user_id
       UNION ALL
+      -- A chart entry is care given (a phone call, a letter answered): the clinical period runs from the last one too (issue #40).
+      SELECT 'patient', p.id, p.email, c.occurred_at, false, NULL FROM chart_entries c JOIN people p ON p.id = c.patient_id WHERE c.error_at IS NULL
+      UNION ALL
       SELECT 'guest', NULL, lower(a.guest_contact ->> 'email'), a.starts_at, ${upcoming}, a.id
         FROM appointments a WHERE a.patient_id IS NULL AND ${guest(sql`lower(a.guest_contact ->> 'email')`)}
       UNION ALL
