@@ -8,20 +8,7 @@ import { idSchema } from './ids';
  * the table's CHECKs (lib/server/db/schema/chart.ts), which this pure module may not import.
  */
 
-export {
-  CHART_PRIVACY,
-  CHART_TEMPLATES,
-  GOAL_STATUSES,
-  KG_PER_LB,
-  MAX_CHART_ITEMS,
-  MAX_CHART_LINE,
-  MAX_CHART_TEXT,
-  WEIGHT_UNITS,
-  type ChartPrivacy,
-  type ChartTemplate,
-  type GoalStatus,
-  type WeightUnit,
-} from './chartValues';
+export type { ChartPrivacy, ChartTemplate } from './chartValues';
 
 const text = (max: number) => z.string({ error: 'required' }).max(max, { error: 'tooLong' });
 const measure = (min: number, max: number) =>

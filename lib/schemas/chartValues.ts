@@ -7,7 +7,6 @@ export type ChartTemplate = (typeof CHART_TEMPLATES)[number];
 export const CHART_PRIVACY = ['circle', 'private'] as const;
 export type ChartPrivacy = (typeof CHART_PRIVACY)[number];
 export const GOAL_STATUSES = ['new', 'progressing', 'met', 'not_met', 'stopped'] as const;
-export type GoalStatus = (typeof GOAL_STATUSES)[number];
 export const WEIGHT_UNITS = ['kg', 'lb'] as const;
 export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 

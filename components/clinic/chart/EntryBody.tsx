@@ -2,7 +2,8 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { dateLanguage, formatDate, formatDateTime } from '@/lib/format/dates';
-import type { ChartAddendumView, ChartContent, ChartTemplate } from '@/lib/schemas/chart';
+import type { ChartAddendumView, ChartContent } from '@/lib/schemas/chart';
+import { KG_PER_LB, type ChartTemplate } from '@/lib/schemas/chartValues';
 import styles from './chart.module.css';
 
 /** What an entry shows, whoever reads it: the clinic (ChartEntryView) or the patient (SharedChartEntryView). */
@@ -31,7 +32,7 @@ export function EntryBody({ entry, heading: Heading = 'h4' }: { entry: EntryShow
   const number = (value: number) => new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 1 }).format(value);
   const c = entry.content;
   const weight =
-    c.weight_kg === null ? null : c.weight_unit === 'lb' ? `${number(c.weight_kg / 0.45359237)} ${t('lb')} (${number(c.weight_kg)} ${t('kg')})` : `${number(c.weight_kg)} ${t('kg')}`;
+    c.weight_kg === null ? null : c.weight_unit === 'lb' ? `${number(c.weight_kg / KG_PER_LB)} ${t('lb')} (${number(c.weight_kg)} ${t('kg')})` : `${number(c.weight_kg)} ${t('kg')}`;
   const measures = [
     weight ? `${t('fields.weight')} ${weight}` : null,
     c.height_cm !== null ? `${t('fields.height')} ${number(c.height_cm)}` : null,
