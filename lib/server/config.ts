@@ -23,6 +23,8 @@ export interface AppConfig {
   backupVerifyHour: number;
   /** Days a handout's download link works after it was e-mailed (issue #38). */
   handoutLinkDays: number;
+  /** The days before and after today an employee's calendar feed holds (issue #41). */
+  calendarFeedDays: { back: number; ahead: number };
   /** Unset: the embedded PGlite database in `$DATA_DIR/pglite`. */
   databaseUrl: string | undefined;
   appSecret: string | undefined;
@@ -168,6 +170,8 @@ const envSchema = z.object({
   RETENTION_FINANCIAL_YEARS: retention('RETENTION_FINANCIAL_YEARS'),
   RETENTION_CONTACT_YEARS: retention('RETENTION_CONTACT_YEARS'),
   HANDOUT_LINK_DAYS: integer(1, 3650).default(90),
+  CALENDAR_FEED_DAYS_BACK: integer(0, 366).default(30),
+  CALENDAR_FEED_DAYS_AHEAD: integer(1, 730).default(180),
   BACKUP_DIR: z.string().optional(),
   BACKUP_INTERVAL_HOURS: integer(1, 24 * 7).default(24),
   BACKUP_PASSPHRASE: z.string().min(12, { error: 'must be at least 12 characters long' }).optional(),
@@ -198,6 +202,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     dataDir: path.resolve(/* turbopackIgnore: true */ e.DATA_DIR),
     handoutsDir: path.resolve(/* turbopackIgnore: true */ e.HANDOUTS_DIR ?? path.join(e.DATA_DIR, 'handouts')),
     handoutLinkDays: e.HANDOUT_LINK_DAYS,
+    calendarFeedDays: { back: e.CALENDAR_FEED_DAYS_BACK, ahead: e.CALENDAR_FEED_DAYS_AHEAD },
     backupDir: path.resolve(/* turbopackIgnore: true */ e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupPassphrase: e.BACKUP_PASSPHRASE,

@@ -12,6 +12,7 @@ import { deleteUserSessions, type User } from './sessions';
 import { decodeUid } from './tokens';
 import { assertUncommonPassword } from './signup';
 import { findUserByEmail, findUserById } from './users';
+import { endFeeds } from '@/lib/server/calendarFeed/feeds';
 
 /** Mails a reset link when the address has an active account. Same answer, same work, either way. */
 export async function requestPasswordReset(db: Database, email: string, locale: Locale, ip: string): Promise<void> {
@@ -33,8 +34,9 @@ async function setPassword(db: Database, user: User, password: string, keepSessi
       updatedAt: new Date(),
     })
     .where(eq(users.id, user.id));
-  // A new password ends every other session (DESIGN §4.5).
+  // A new password ends every other session (DESIGN §4.5), and every calendar link (issue #41).
   await deleteUserSessions(db, user.id, keepSessionHash);
+  await endFeeds(db, { userId: user.id, reason: 'password_changed', actorUserId: user.id });
 }
 
 /** Sets a new password from a reset link (1 hour, single use, only the newest link works). */

@@ -6,6 +6,7 @@ import { deleteUserSessions, type User } from '@/lib/server/auth/sessions';
 import type { Database } from '@/lib/server/db/client';
 import { appointments, employeeProfiles, services, users } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/http/appError';
+import { endFeeds } from '@/lib/server/calendarFeed/feeds';
 
 const notFound = () => new AppError('employee_not_found', 404, 'teamEmployeeNotFound');
 
@@ -78,6 +79,7 @@ export async function deactivateEmployee(db: Database, input: { employeeId: numb
       await tx.update(users).set({ isActive: false, updatedAt: new Date() }).where(eq(users.id, employee.id));
     }
     await deleteUserSessions(tx, employee.id);
+    await endFeeds(tx, { userId: employee.id, reason: 'deactivated', actorUserId: admin.id });
     return { id: employee.id, is_active: false };
   });
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { dateLanguage, formatLocalDate } from '@/lib/format/dates';
 import type { Locale } from '@/lib/i18n/routing';
 import type { GroupSessionMoveInput } from '@/lib/schemas/groupSessions';
@@ -57,7 +57,7 @@ export async function moveGroupSession(db: Database, input: GroupSessionMoveInpu
     const videoRoom = virtual ? (session.videoRoom ?? newVideoRoom()) : null;
     let moved: GroupSession | undefined;
     try {
-      [moved] = await tx.update(groupSessions).set({ ...span, officeId: input.office_id, videoRoom }).where(eq(groupSessions.id, session.id)).returning();
+      [moved] = await tx.update(groupSessions).set({ ...span, officeId: input.office_id, videoRoom, sequence: sql`${groupSessions.sequence} + 1` }).where(eq(groupSessions.id, session.id)).returning();
     } catch (error) {
       const overlap = sessionOverlapOf(error);
       if (!overlap) throw error;

@@ -16,6 +16,7 @@ import { AppError } from '@/lib/server/http/appError';
 import { endEntry } from '@/lib/server/waitlist/entries';
 import { recordAudit } from './audit';
 import { retainUntil } from './retentionDue';
+import { endFeeds } from '@/lib/server/calendarFeed/feeds';
 
 export interface ClosedAccount {
   cancelledVisits: number;
@@ -55,6 +56,7 @@ export async function closeAccount(db: Database, user: User, input: { password: 
     // Closed by a request that got here first: nothing more to do.
     if (!closed) return null;
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await endFeeds(tx, { userId: user.id, reason: 'account_closed', actorUserId: user.id });
     await tx.delete(intakeDrafts).where(eq(intakeDrafts.userId, user.id));
     await tx.delete(emailTokens).where(and(eq(emailTokens.userId, user.id), isNull(emailTokens.usedAt)));
 

@@ -45,6 +45,8 @@ export const EXPORT_COVERAGE: Record<string, 'exported' | { notAboutAPerson: str
   group_sessions: { notAboutAPerson: 'the group sessions (a seat is an appointment)' },
   handouts: { notAboutAPerson: 'the handouts’ files, by topic or session' },
   waitlist_wakeups: { notAboutAPerson: 'times of a dietitian that came free' },
+  calendar_feeds: { notAboutAPerson: 'an employee’s calendar link (its hash) and title choice' },
+  calendar_feed_fetches: { notAboutAPerson: 'how often an employee’s calendar link was fetched, per day' },
   backups: { notAboutAPerson: 'the backups made: file names, times, sizes, states' },
   backup_alerts: { notAboutAPerson: 'which backup alert was sent on which day' },
 };

@@ -72,6 +72,8 @@ export const groupSessions = pgTable(
     /** A virtual session's one room: every attendee's join link points to it. */
     videoRoom: text('video_room'),
     status: text('status', { enum: GROUP_SESSION_STATUSES }).notNull().default('scheduled'),
+    /** Up by one each time the session moves: its SEQUENCE in the employee's calendar feed (issue #41). */
+    sequence: integer('sequence').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     cancelledAt: timestamptz('cancelled_at'),

@@ -13,3 +13,4 @@ export * from './handouts';
 export * from './privacy';
 export * from './backups';
 export * from './chart';
+export * from './calendarFeeds';

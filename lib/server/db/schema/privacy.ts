@@ -6,7 +6,17 @@ import { users } from './accounts';
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 // contact_messages_purged names no one (subject null): a count of messages whose address led to no record.
-export const AUDIT_ACTIONS = ['data_export', 'account_closed', 'records_purged', 'records_request', 'correction_request', 'contact_messages_purged'] as const;
+export const AUDIT_ACTIONS = [
+  'data_export',
+  'account_closed',
+  'records_purged',
+  'records_request',
+  'correction_request',
+  'contact_messages_purged',
+  // An employee's calendar feed (issue #41): a link made, a link ended (subject null: it names no patient).
+  'calendar_feed_created',
+  'calendar_feed_ended',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
