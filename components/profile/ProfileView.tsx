@@ -10,6 +10,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { useAuthStore, useUserStore } from '@/stores/StoresProvider';
 import { selectFullName } from '@/stores/user';
 import { Appointments } from './appointments/Appointments';
+import { CalendarFeed } from './CalendarFeed';
 import { ClinicTools } from './ClinicTools';
 import { Avatar } from './Avatar';
 import { IntakeFormsLinks } from './IntakeFormsLinks';
@@ -124,6 +125,8 @@ export function ProfileView() {
       </section>
 
       {profile.is_employee ? <ClinicTools className={styles.section} admin={profile.employee_data?.is_admin === true} /> : null}
+
+      {profile.is_employee ? <CalendarFeed className={styles.section} /> : null}
 
       <Appointments className={styles.section} viewer={profile.is_employee ? 'employee' : 'patient'} />
 

@@ -29,8 +29,8 @@ export async function ReviewMessages({
   children: ReactNode;
 }) {
   const messages = await getMessages({ locale });
-  // The profile (account) also lists the patient's receipts (issue #20) and the chart notes shared with them (issue #40).
-  const picked = pickMessages(messages, [...(account ? [...accountNamespaces, 'Receipts' as const, 'Chart' as const] : ['Auth' as const]), 'IntakeReview']);
+  // The profile (account) also lists the patient's receipts (issue #20) the chart notes shared with them (issue #40), an employee's calendar feed (issue #41).
+  const picked = pickMessages(messages, [...(account ? [...accountNamespaces, 'Receipts' as const, 'Chart' as const, 'CalendarFeed' as const] : ['Auth' as const]), 'IntakeReview']);
   return (
     <NextIntlClientProvider
       locale={locale}

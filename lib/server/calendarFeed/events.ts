@@ -87,6 +87,18 @@ export async function feedEvents(
   const agendaUrl = `${input.origin}${localizedPath('/profile/agenda', language)}`;
   const description = t('description', { url: agendaUrl });
   const virtualLabel = t('virtualLocation');
+  // The same few offices, services and kinds over and over: each written once.
+  const places = new Map<string, string>();
+  const placeOnce = (office: OfficeRow) => {
+    const key = `${office.nameEn}|${office.streetNumber}|${office.streetName}`;
+    let place = places.get(key);
+    if (place === undefined) {
+      place = placeOf(office, language, virtualLabel);
+      places.set(key, place);
+    }
+    return place;
+  };
+  const mode = { virtual: t('virtual'), inPerson: t('inPerson') };
 
   const [visits, sessions] = await Promise.all([
     db
@@ -137,10 +149,12 @@ export async function feedEvents(
 
   const events: FeedEvent[] = visits.map((visit) => {
     const service = language === 'fr' ? visit.service.nameFr : visit.service.nameEn;
-    const mode = visit.office.isVirtual ? t('virtual') : t('inPerson');
+    const kind = visit.office.isVirtual ? mode.virtual : mode.inPerson;
     const person = visit.patient ?? visit.guest;
     const summary =
-      input.titles === 'initials' && person ? t('visitInitials', { service, mode, initials: initialsOf(person.firstName, person.lastName) }) : t('visit', { service, mode });
+      input.titles === 'initials' && person
+        ? t('visitInitials', { service, mode: kind, initials: initialsOf(person.firstName, person.lastName) })
+        : t('visit', { service, mode: kind });
     return {
       uid: `visit-${visit.calendarUid}@${UID_DOMAIN}`,
       sequence: visit.sequence,
@@ -148,7 +162,7 @@ export async function feedEvents(
       end: visit.endsAt,
       stamp: visit.updatedAt,
       summary,
-      location: placeOf(visit.office, language, virtualLabel),
+      location: placeOnce(visit.office),
       description,
       url: agendaUrl,
     };
@@ -161,7 +175,7 @@ export async function feedEvents(
       end: session.endsAt,
       stamp: session.createdAt,
       summary: t('group', { topic: language === 'fr' ? session.topic.titleFr : session.topic.titleEn, taken: session.taken, capacity: session.capacity }),
-      location: placeOf(session.office, language, virtualLabel),
+      location: placeOnce(session.office),
       description,
       url: agendaUrl,
     });

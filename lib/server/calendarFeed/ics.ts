@@ -30,20 +30,24 @@ export function utcStamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-const encoder = new TextEncoder();
+/** A character's length in UTF-8. */
+function octetsOf(char: string): number {
+  const code = char.codePointAt(0)!;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+}
 
 /**
  * A content line folded at 75 octets (RFC 5545 §3.1): each continuation starts with one space and
  * holds at most 74 octets more; a multi-octet UTF-8 character is never split.
  */
 export function foldLine(line: string): string {
-  if (encoder.encode(line).length <= 75) return line;
+  if (Buffer.byteLength(line, 'utf8') <= 75) return line;
   const parts: string[] = [];
   let part = '';
   let octets = 0;
   let limit = 75;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = octetsOf(char);
     if (octets + size > limit) {
       parts.push(part);
       part = '';

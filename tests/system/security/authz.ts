@@ -55,6 +55,7 @@ function keep(route: ApiPath, method: string, who: Who, answer: Answer, req: Req
     const payments = asRecord(json.payments).payments as Array<{ receipts: Array<{ id: string }> }>;
     bag.receiptId = payments.at(-1)!.receipts[0]!.id;
   }
+  if (route === '/api/clinic/calendar-feed' && method === 'POST' && who === 'employee') bag.feedPath = new URL(asRecord(json.urls).https as string).pathname;
   if (route === '/api/clinic/patients/[id]/chart' && method === 'POST' && who === 'employee') bag.chartEntryId = asRecord(json.entry).id as string;
   if (route.startsWith('/api/booking/') && req.method === 'POST') absorb(bag.booking[who], json);
 }

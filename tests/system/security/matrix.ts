@@ -23,6 +23,8 @@ export interface Bag {
   receiptId?: string;
   /** The chart entry the employee's row started in patient A's chart (issue #40). */
   chartEntryId?: string;
+  /** The address of the calendar feed the employee's row made (issue #41). */
+  feedPath?: string;
 }
 
 export interface Row {
@@ -286,6 +288,19 @@ export const matrixRows: Row[] = [
   },
   { route: '/api/clinic/patients', method: 'GET', expect: [401, 403, 403, 200] },
   { route: '/api/clinic/patients/[id]', method: 'GET', expect: [401, 403, 403, 200], req: (ctx) => ({ path: `/api/clinic/patients/${ctx.people.patientA.userId}` }) },
+  // The employee's calendar feed (issue #41): its page is hers; the feed itself answers whoever holds the token
+  // (calendar apps send no cookie), and 404 once the link is turned off.
+  { route: '/api/clinic/calendar-feed', method: 'GET', expect: [401, 403, 403, 200] },
+  { route: '/api/clinic/calendar-feed', method: 'POST', expect: [401, 403, 403, 201], req: () => ({ body: { titles: 'service' } }) },
+  {
+    route: '/api/calendar-feeds/[token]',
+    method: 'GET',
+    expect: [200, 200, 200, 200],
+    req: (_, __, bag) => ({ path: bag.feedPath ?? `/api/calendar-feeds/${'x'.repeat(43)}.ics` }),
+    why: 'the token is the credential: the same answer with or without a session',
+  },
+  { route: '/api/clinic/calendar-feed', method: 'PUT', expect: [401, 403, 403, 200], req: () => ({ body: { titles: 'initials' } }) },
+  { route: '/api/clinic/calendar-feed', method: 'DELETE', expect: [401, 403, 403, 200] },
   // The clinical record (issue #40): the patient's circle of care and the administrators (the employee is both); a
   // patient gets 403 on every clinic route. The employee's entry is drafted, saved, signed, amended, shared, struck, then
   // refused a delete (409: signed entries are never deleted).
