@@ -204,9 +204,17 @@ export function failureShapeProblems(answer: Answer): string[] {
   return problems;
 }
 
-/** Address metadata is cached for an hour on purpose (SPEC §9); every other API answer is no-store. */
+/**
+ * Address metadata is cached for an hour on purpose (SPEC §9), and a calendar feed is kept by its
+ * one reader's calendar app to be asked again with If-None-Match (issue #41): `private` and
+ * revalidated every time, never in a shared cache. Every other API answer is no-store.
+ */
 export function cacheProblems(path: string, answer: Answer): string[] {
   if (path.startsWith('/api/address/metadata') && answer.status === 200) return [];
+  if (path.startsWith('/api/calendar-feeds/') && answer.status === 200) {
+    const feedCache = answer.headers.get('cache-control') ?? '';
+    return /^private, (no-cache|max-age=0, must-revalidate)$/.test(feedCache) ? [] : [`calendar feed Cache-Control "${feedCache}" is not private and revalidated`];
+  }
   const cache = answer.headers.get('cache-control') ?? '';
   return /(^|[,\s])no-store($|[,\s])/.test(cache) ? [] : [`Cache-Control "${cache || 'missing'}" lacks no-store`];
 }
