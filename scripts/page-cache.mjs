@@ -59,7 +59,8 @@ export function parseCacheMegabytes(value) {
  */
 export function sharedMaxAge(cacheControl) {
   const policy = new CachePolicy({ url: '/', method: 'GET', headers: {} }, { status: 200, headers: cacheControl === undefined ? {} : { 'cache-control': cacheControl } }, POLICY_OPTIONS);
-  return policy.storable() ? Math.floor(policy.timeToLive() / 1000) : 0;
+  // Rounded: the policy counts the milliseconds since it was made, so 300 s read a moment later is 299.999 s.
+  return policy.storable() ? Math.round(policy.timeToLive() / 1000) : 0;
 }
 
 /** The request as http-cache-semantics reads it; HEAD may be answered from a stored GET. */
