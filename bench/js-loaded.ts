@@ -3,7 +3,8 @@
 // manifests. One production server on a fresh data dir; for each page a new browser context
 // (cold cache, no cookies, a 412 x 823 phone screen) loads it, waits until the network is idle
 // and one more second (prefetches and lazy chunks included), and every script response is gzipped
-// at level 9 and summed. Prints a table and JSON.
+// at level 9 and summed. The other pages' data the router fetched meanwhile (prefetches of the
+// links in view, issue #42) is counted beside it. Prints a table and JSON.
 //
 //   APP_DIR=<built app> npx tsx --conditions react-server bench/js-loaded.ts
 // Env: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default 3441).
@@ -38,14 +39,27 @@ async function main() {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
       const tab = await context.newPage();
       const scripts: Promise<number>[] = [];
+      const payloads: Promise<number>[] = [];
       tab.on('response', (response) => {
+        const headers = response.request().headers();
+        // The router's requests for another page's data (RSC), prefetches included.
+        if (headers['rsc'] === '1') payloads.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
         if (response.request().resourceType() !== 'script') return;
         scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
       });
       const answer = await tab.goto(server.url + page, { waitUntil: 'networkidle' });
       await tab.waitForTimeout(1000);
       const sizes = await Promise.all(scripts);
-      rows.push({ page, status: answer?.status() ?? 0, scripts: sizes.length, 'JS gzip kB': Number((sizes.reduce((a, b) => a + b, 0) / 1000).toFixed(1)) });
+      const pageData = await Promise.all(payloads);
+      const kB = (list: number[]) => Number((list.reduce((a, b) => a + b, 0) / 1000).toFixed(1));
+      rows.push({
+        page,
+        status: answer?.status() ?? 0,
+        scripts: sizes.length,
+        'JS gzip kB': kB(sizes),
+        'page data requests': pageData.length,
+        'page data gzip kB': kB(pageData),
+      });
       await context.close();
     }
   } finally {

@@ -33,12 +33,15 @@ type LinkProps = Omit<ComponentProps<typeof NextLink>, 'href' | 'locale'> & {
 const contentPages = new Set<AppPathname>(contentPathnames);
 
 /**
- * A link to a page of the route table, in the page's language (or `locale`). Next prefetches a
- * link's page when it scrolls into view, code included: links to the content pages keep that (they
- * share their code), links to the booking, intake and account pages do not, so reading a post on
- * a phone does not download the forms' code in the background (issue 14). Those load on click.
+ * A link to a page of the route table, in the page's language (or `locale`). Links to the content
+ * pages (which share their code) prefetch their page when the visitor shows the intent to follow
+ * them: a pointer over the link, a touch, or keyboard focus (issue #42), not when they scroll into
+ * view, so a first visit on a phone downloads what it shows and nothing for the links it never
+ * follows. Links to the booking, intake and account pages never prefetch (issue 14): their code
+ * loads on click. A link that says `prefetch` keeps Next's own behaviour.
  */
-export function Link({ href, locale, onClick, prefetch, ...props }: LinkProps) {
+export function Link({ href, locale, onClick, onMouseEnter, onTouchStart, onFocus, prefetch, ...props }: LinkProps) {
+  const router = useNextRouter();
   const current = useCurrentLocale();
   const target = locale ?? current;
   const switching = target !== current;
@@ -52,8 +55,30 @@ export function Link({ href, locale, onClick, prefetch, ...props }: LinkProps) {
   // redirecting to the unprefixed address, so the switch holds even before the page's scripts run.
   const address = switching && target === defaultLocale ? `/${defaultLocale}${path === '/' ? '' : path}` : path;
   const pathname = typeof href === 'string' ? href : href.pathname;
-  const prefetchPage = prefetch ?? (switching || !contentPages.has(pathname) ? false : undefined);
-  return <NextLink href={address} onClick={remember} prefetch={prefetchPage} {...props} />;
+  const onIntent = prefetch === undefined && !switching && contentPages.has(pathname);
+  const intent = () => {
+    if (onIntent) router.prefetch(address);
+  };
+  return (
+    <NextLink
+      href={address}
+      onClick={remember}
+      prefetch={prefetch ?? false}
+      onMouseEnter={(event) => {
+        intent();
+        onMouseEnter?.(event);
+      }}
+      onTouchStart={(event) => {
+        intent();
+        onTouchStart?.(event);
+      }}
+      onFocus={(event) => {
+        intent();
+        onFocus?.(event);
+      }}
+      {...props}
+    />
+  );
 }
 
 /** The page's route template ('/blog/[slug]', '/about-us'), whatever the language of its address. */

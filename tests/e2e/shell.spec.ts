@@ -297,6 +297,22 @@ test.describe('the site frame', () => {
     expect((await response.json()).build_id).toMatch(/\S+/);
   });
 
+  test('a link fetches its page ahead on hover or focus, not because it is on screen (issue #42)', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => r.headers()['rsc'] === '1' && fetched.push(new URL(r.url()).pathname));
+    await page.goto('/fr/blogs');
+    await page.waitForLoadState('networkidle');
+    expect(fetched).toEqual([]);
+    await page.getByRole('link', { name: messages.fr.Nav.about, exact: true }).first().hover();
+    await expect.poll(() => fetched).toContain('/fr/a-propos');
+    await page.getByRole('link', { name: messages.fr.Nav.contact, exact: true }).first().focus();
+    await expect.poll(() => fetched).toContain('/fr/nous-contacter');
+    // The booking page's code and data load on click only (issue 14).
+    await page.getByRole('link', { name: messages.fr.Nav.bookOnline, exact: true }).first().hover();
+    await page.waitForLoadState('networkidle');
+    expect(fetched.filter((path) => path.startsWith('/fr/reserver'))).toEqual([]);
+  });
+
   test('each navigation sends one page view with the route name and path', async ({ page }) => {
     const views: unknown[] = [];
     page.on('request', (r) => r.url().endsWith('/api/analytics/pageview') && views.push(r.postDataJSON()));
