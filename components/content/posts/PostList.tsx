@@ -1,5 +1,5 @@
-import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { coverSize } from '@/lib/content/kinds';
 import { listPosts } from '@/lib/content/loader';
 import type { PostKind } from '@/lib/content/publishedSlugs';
@@ -20,7 +20,7 @@ export async function PostList({ kind, locale }: { kind: PostKind; locale: Local
         {posts.map((post) => (
           <li key={post.slug}>
             <article className={styles.card}>
-              <Image
+              <StaticImage
                 className={styles.cardCover}
                 src={post.cover}
                 alt={post.coverAlt}

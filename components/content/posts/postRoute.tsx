@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { authors } from '@/lib/content/authors';
 import { coverSize, postKinds } from '@/lib/content/kinds';
 import { getPost, listPosts, type Post } from '@/lib/content/loader';
@@ -109,7 +109,7 @@ export function postRoute(kind: PostKind) {
           </div>
         </header>
         <div className={`page-body container ${styles.detail}`}>
-          <Image
+          <StaticImage
             className={styles.cover}
             src={post.cover}
             alt={post.coverAlt}

@@ -1,6 +1,6 @@
-import Image from 'next/image';
 import { getTranslations } from 'next-intl/server';
 import { connection } from 'next/server';
+import { StaticImage } from '@/components/ui/StaticImage';
 import { introPage } from '@/components/layout/introPage';
 import { PageBreadcrumb } from '@/components/seo/PageBreadcrumb';
 import { Link } from '@/lib/i18n/navigation';
@@ -24,7 +24,7 @@ async function Member({ locale, member }: { locale: Locale; member: TeamMember }
     <li className={styles.member}>
       {member.photoUrl ? (
         // The portrait is decorative: the name is the heading next to it.
-        <Image className={styles.photo} src={member.photoUrl} alt="" width={128} height={128} unoptimized />
+        <StaticImage className={styles.photo} src={member.photoUrl} alt="" width={128} height={128} unoptimized />
       ) : (
         <span className={styles.initials} aria-hidden="true">
           {initials(member.name)}
