@@ -4,6 +4,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { BUILD_CHECK_INTERVAL_MS, currentBuildId, FIRST_BUILD_CHECK_MS, isChunkLoadError } from '@/lib/app/buildCheck';
 import { claimReload } from '@/lib/app/reloadGuard';
+import { whenIdle } from '@/lib/app/whenIdle';
 import { selectNeedsReload, useGeneralStore } from '@/stores/general';
 
 /**
@@ -28,12 +29,14 @@ export function BuildWatcher() {
     };
     const onError = (event: ErrorEvent) => isChunkLoadError(event.error) && markChunkLoadFailed();
     const onRejection = (event: PromiseRejectionEvent) => isChunkLoadError(event.reason) && markChunkLoadFailed();
-    const first = setTimeout(check, FIRST_BUILD_CHECK_MS);
+    let cancelIdle = () => {};
+    const first = setTimeout(() => (cancelIdle = whenIdle(check)), FIRST_BUILD_CHECK_MS);
     const every = setInterval(check, BUILD_CHECK_INTERVAL_MS);
     window.addEventListener('error', onError);
     window.addEventListener('unhandledrejection', onRejection);
     return () => {
       clearTimeout(first);
+      cancelIdle();
       clearInterval(every);
       window.removeEventListener('error', onError);
       window.removeEventListener('unhandledrejection', onRejection);

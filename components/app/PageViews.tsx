@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import dynamic from 'next/dynamic';
 import { useCurrentLocale, usePathname as useRouteTemplate } from '@/lib/i18n/navigation';
+import { whenIdle } from '@/lib/app/whenIdle';
 import { routeName, pathnames, type AppPathname } from '@/lib/i18n/routing';
 import { usePathname } from 'next/navigation';
 
@@ -24,13 +25,17 @@ export function PageViews() {
     // Account pages are counted by their template: their addresses may carry an identifier
     // (an intake submission's id) that has no place in analytics.
     const counted = template.startsWith('/profile') ? template : path;
-    // keepalive lets the request finish even when the visitor leaves the page at once.
-    void fetch('/api/analytics/pageview', {
-      method: 'POST',
-      body: JSON.stringify({ route, path: counted, locale }),
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json' },
-    }).catch(() => {});
+    // Sent once the page is idle, out of the hydration task. Not cancelled when the visitor moves
+    // on first: every page seen is counted, in order. keepalive lets the request finish even when
+    // the visitor leaves the page at once.
+    whenIdle(() => {
+      fetch('/api/analytics/pageview', {
+        method: 'POST',
+        body: JSON.stringify({ route, path: counted, locale }),
+        keepalive: true,
+        headers: { 'Content-Type': 'application/json' },
+      }).catch(() => {});
+    });
   }, [path, template, locale]);
 
   return Script ? <Script src={analyticsSrc} strategy="lazyOnload" /> : null;
