@@ -11,8 +11,10 @@ import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import { authApi, readApiFailure } from '@/lib/api/auth';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { useAuthStore } from '@/stores/StoresProvider';
-import { changePasswordFormSchema } from './schemas';
 import { applyServerFieldErrors } from './serverErrors';
+
+// zod loads on the visitor's first use of the page, not with it (useZodResolver, issue #42).
+const loadChangePasswordFormSchema = () => import('./schemas').then((m) => m.changePasswordFormSchema);
 
 /** Change password (inside RequireAuth): current, new and confirmation. Other sessions end. */
 export function ChangePasswordForm() {
@@ -26,7 +28,7 @@ export function ChangePasswordForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: useZodResolver(changePasswordFormSchema),
+    resolver: useZodResolver(loadChangePasswordFormSchema),
     defaultValues: { current_password: '', new_password: '', confirmPassword: '' },
   });
 

@@ -8,7 +8,9 @@ import { FormAlert, SubmitButton } from '@/components/ui/form/FormParts';
 import formStyles from '@/components/ui/form/form.module.css';
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import { readApiFailure } from '@/lib/api/auth';
-import { emailOnlySchema } from '@/lib/schemas/auth';
+
+// zod loads on the visitor's first use of the page, not with it (useZodResolver, issue #42).
+const loadEmailOnlySchema = () => import('@/lib/schemas/auth').then((m) => m.emailOnlySchema);
 
 interface Props {
   /** The call to make (resend verification, request a reset). The server answers the same either way. */
@@ -31,7 +33,7 @@ export function EmailActionForm({ action, knownEmail, emailLabel, submitLabel, p
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: useZodResolver(emailOnlySchema), defaultValues: { email: knownEmail ?? '' } });
+  } = useForm({ resolver: useZodResolver(loadEmailOnlySchema), defaultValues: { email: knownEmail ?? '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setOutcome(null);

@@ -12,9 +12,11 @@ import { authApi, readApiFailure } from '@/lib/api/auth';
 import { useRouter } from '@/lib/i18n/navigation';
 import { useAuthStore } from '@/stores/StoresProvider';
 import styles from './auth.module.css';
-import { employeeFormSchema } from './schemas';
 import { applyServerFieldErrors } from './serverErrors';
 import { useQueryParam } from './useQueryParam';
+
+// zod loads on the visitor's first use of the page, not with it (useZodResolver, issue #42).
+const loadEmployeeFormSchema = () => import('./schemas').then((m) => m.employeeFormSchema);
 
 /** Employee sign-up from an e-mailed invitation (`?invite=<token>`); the invitation proves the address. */
 export function EmployeeSignupForm() {
@@ -31,7 +33,7 @@ export function EmployeeSignupForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: useZodResolver(employeeFormSchema),
+    resolver: useZodResolver(loadEmployeeFormSchema),
     defaultValues: {
       first_name: '',
       last_name: '',

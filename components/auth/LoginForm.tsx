@@ -9,12 +9,14 @@ import { PasswordField } from '@/components/ui/form/PasswordField';
 import formStyles from '@/components/ui/form/form.module.css';
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import { Link, useRouter } from '@/lib/i18n/navigation';
-import { loginSchema } from '@/lib/schemas/auth';
 import type { LoginResult } from '@/stores/auth';
 import { useAuthStore, useUserStore } from '@/stores/StoresProvider';
 import { selectFullName } from '@/stores/user';
 import styles from './auth.module.css';
 import { returnHref } from './nextPath';
+
+// zod loads on the visitor's first use of the page, not with it (useZodResolver, issue #42).
+const loadLoginSchema = () => import('@/lib/schemas/auth').then((m) => m.loginSchema);
 
 type Failure = Extract<LoginResult, { ok: false }>;
 
@@ -31,7 +33,7 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: useZodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: useZodResolver(loadLoginSchema), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (credentials) => {
     setFailure(null);

@@ -10,8 +10,10 @@ import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import { authApi, readApiFailure } from '@/lib/api/auth';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import styles from './auth.module.css';
-import { resetPasswordFormSchema } from './schemas';
 import { applyServerFieldErrors } from './serverErrors';
+
+// zod loads on the visitor's first use of the page, not with it (useZodResolver, issue #42).
+const loadResetPasswordFormSchema = () => import('./schemas').then((m) => m.resetPasswordFormSchema);
 
 /** The e-mailed reset link: a new password (twice), then on to sign in. */
 export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
@@ -24,7 +26,7 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: useZodResolver(resetPasswordFormSchema), defaultValues: { new_password: '', confirmPassword: '' } });
+  } = useForm({ resolver: useZodResolver(loadResetPasswordFormSchema), defaultValues: { new_password: '', confirmPassword: '' } });
 
   const onSubmit = handleSubmit(async ({ new_password }) => {
     setFormError(null);

@@ -11,9 +11,12 @@ import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import { readApiFailure } from '@/lib/api/auth';
 import { sendContactMessage } from '@/lib/api/contact';
 import { Link } from '@/lib/i18n/navigation';
-import { contactMessageSchema, type ContactMessageInput } from '@/lib/schemas/contactMessage';
+import type { ContactMessageInput } from '@/lib/schemas/contactMessage';
 import { ConsentField } from './ConsentField';
 import styles from './contact.module.css';
+
+// zod loads on the visitor's first use of the page, not with it (useZodResolver, issue #42).
+const loadContactMessageSchema = () => import('@/lib/schemas/contactMessage').then((m) => m.contactMessageSchema);
 
 const empty: ContactMessageInput = { name: '', email: '', phone: '', subject: '', message: '', consent: false, website: '' };
 
@@ -43,7 +46,7 @@ export function ContactForm() {
     reset,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: useZodResolver(contactMessageSchema), defaultValues: empty });
+  } = useForm({ resolver: useZodResolver(loadContactMessageSchema), defaultValues: empty });
 
   useEffect(() => {
     if (sent) statusRef.current?.focus();

@@ -7,9 +7,11 @@ import { SubmitButton } from '@/components/ui/form/FormParts';
 import formStyles from '@/components/ui/form/form.module.css';
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import styles from '../auth.module.css';
-import { addressStepSchema } from '../schemas';
 import type { StepProps } from './types';
 import { useServerErrors } from './useServerErrors';
+
+// zod loads on the visitor's first use of the page, not with it (useZodResolver, issue #42).
+const loadAddressStepSchema = () => import('../schemas').then((m) => m.addressStepSchema);
 
 /** The wizard's last step: the address, then the account is created. */
 export function AddressStep({ values, serverErrors, onNext, onBack }: StepProps<'address'>) {
@@ -22,7 +24,7 @@ export function AddressStep({ values, serverErrors, onNext, onBack }: StepProps<
     setValue,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: useZodResolver(addressStepSchema), defaultValues: values });
+  } = useForm({ resolver: useZodResolver(loadAddressStepSchema), defaultValues: values });
   useServerErrors(setError, serverErrors);
 
   return (

@@ -6,9 +6,11 @@ import { TextField } from '@/components/ui/form/Field';
 import formStyles from '@/components/ui/form/form.module.css';
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
 import styles from '../auth.module.css';
-import { contactStepSchema } from '../schemas';
 import type { StepProps } from './types';
 import { useServerErrors } from './useServerErrors';
+
+// zod loads on the visitor's first use of the page, not with it (useZodResolver, issue #42).
+const loadContactStepSchema = () => import('../schemas').then((m) => m.contactStepSchema);
 
 export function ContactStep({ values, serverErrors, onNext, onBack }: StepProps<'contact'>) {
   const t = useTranslations('Auth.signup');
@@ -18,7 +20,7 @@ export function ContactStep({ values, serverErrors, onNext, onBack }: StepProps<
     getValues,
     setError,
     formState: { errors },
-  } = useForm({ resolver: useZodResolver(contactStepSchema), defaultValues: values });
+  } = useForm({ resolver: useZodResolver(loadContactStepSchema), defaultValues: values });
   useServerErrors(setError, serverErrors);
 
   return (

@@ -6,9 +6,11 @@ import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/ui/form/Field';
 import formStyles from '@/components/ui/form/form.module.css';
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
-import { credentialsStepSchema } from '../schemas';
 import type { StepProps } from './types';
 import { useServerErrors } from './useServerErrors';
+
+// zod loads on the visitor's first use of the page, not with it (useZodResolver, issue #42).
+const loadCredentialsStepSchema = () => import('../schemas').then((m) => m.credentialsStepSchema);
 
 export function CredentialsStep({ values, serverErrors, onNext }: StepProps<'credentials'>) {
   const t = useTranslations('Auth.signup');
@@ -18,7 +20,7 @@ export function CredentialsStep({ values, serverErrors, onNext }: StepProps<'cre
     getValues,
     setError,
     formState: { errors },
-  } = useForm({ resolver: useZodResolver(credentialsStepSchema), defaultValues: values });
+  } = useForm({ resolver: useZodResolver(loadCredentialsStepSchema), defaultValues: values });
   useServerErrors(setError, serverErrors);
 
   return (

@@ -1,24 +1,57 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale } from 'next-intl';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import frCA from 'zod/v4/locales/fr-CA.js';
 
-const frenchErrors = frCA().localeError;
+type Schema = z.ZodType<FieldValues, FieldValues>;
+
+/** Where the other forms' first events come from: any of them means the visitor has started. */
+const firstUse = ['focusin', 'pointerdown', 'keydown'] as const;
 
 /**
  * zodResolver for a shared schema, with zod's own texts (for checks without a Validation key)
  * in the interface language: Canadian French under /fr, zod's English default otherwise.
+ *
+ * Give it the schema itself, or a loader of it (`() => import('...').then((m) => m.schema)`,
+ * declared once at module level): then zod (about 32 kB of gzip) and the resolver stay out of
+ * the page's first load and download when the visitor first focuses, touches or types anywhere
+ * on the page, well before a first validation (issue #42). The resolver and zod's French texts
+ * always load that way.
  */
-export function useZodResolver<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
-): Resolver<z.input<S>, unknown, z.output<S>> {
+export function useZodResolver<S extends Schema>(source: S | (() => Promise<S>)): Resolver<z.input<S>, unknown, z.output<S>> {
   const locale = useLocale();
-  return useMemo(
-    () => zodResolver(schema as never, locale === 'fr' ? { error: frenchErrors as never } : undefined) as never,
-    [schema, locale],
-  );
+  const { resolver, load } = useMemo(() => {
+    let ready: Promise<Resolver<FieldValues>> | undefined;
+    const load = () =>
+      (ready ??= Promise.all([
+        typeof source === 'function' ? source() : source,
+        import('@hookform/resolvers/zod'),
+        locale === 'fr' ? import('zod/v4/locales/fr-CA.js') : undefined,
+      ]).then(
+        ([schema, { zodResolver }, french]) =>
+          zodResolver(schema as never, french ? { error: french.default().localeError as never } : undefined) as unknown as Resolver<FieldValues>,
+        (error: unknown) => {
+          // Offline for a moment: the next validation asks again.
+          ready = undefined;
+          throw error;
+        },
+      ));
+    const resolver: Resolver<FieldValues> = async (values, context, options) => (await load())(values, context, options);
+    return { resolver, load };
+  }, [source, locale]);
+
+  useEffect(() => {
+    const start = () => {
+      for (const type of firstUse) document.removeEventListener(type, start, true);
+      load().catch(() => undefined);
+    };
+    for (const type of firstUse) document.addEventListener(type, start, true);
+    return () => {
+      for (const type of firstUse) document.removeEventListener(type, start, true);
+    };
+  }, [load]);
+
+  return resolver as never;
 }
