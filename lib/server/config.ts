@@ -17,6 +17,8 @@ export interface AppConfig {
   backupIntervalHours: number;
   /** Encrypts the backups (age, scrypt). Unset: no backup is written, and the administrators' page says so. */
   backupPassphrase: string | undefined;
+  /** scrypt's work factor for new backups, as log2 of N: 18, age's own default, unless a test asks for less. */
+  backupScryptWorkFactor: number;
   /** How many daily, weekly and monthly backups are kept. */
   backupKeep: { daily: number; weekly: number; monthly: number };
   /** The clinic's hour (0 to 23) at which new backups are verified by a restore. */
@@ -179,6 +181,7 @@ const envSchema = z.object({
   BACKUP_KEEP_WEEKLY: integer(0, 520).default(4),
   BACKUP_KEEP_MONTHLY: integer(0, 1200).default(12),
   BACKUP_VERIFY_HOUR: integer(0, 23).default(3),
+  BACKUP_SCRYPT_WORK_FACTOR: integer(12, 22).default(18),
 });
 
 /**
@@ -208,6 +211,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     backupPassphrase: e.BACKUP_PASSPHRASE,
     backupKeep: { daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY, monthly: e.BACKUP_KEEP_MONTHLY },
     backupVerifyHour: e.BACKUP_VERIFY_HOUR,
+    backupScryptWorkFactor: e.BACKUP_SCRYPT_WORK_FACTOR,
     databaseUrl: e.DATABASE_URL,
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,

@@ -113,6 +113,8 @@ describe('a backup, proven and restored', () => {
     // Encrypted: neither the intake form's id nor the handout's bytes are readable in the file.
     const sealed = readFileSync(file);
     expect(sealed.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+    // Sealed with scrypt at the configured work factor, which the header records.
+    expect(sealed.subarray(0, 200).toString('latin1')).toMatch(new RegExp(`\\n-> scrypt \\S+ ${config.backupScryptWorkFactor}\\n`));
     expect(sealed.includes(Buffer.from(publicId))).toBe(false);
 
     const verified = await verifyBackup(file, PASSPHRASE, serverUrl());
@@ -145,6 +147,21 @@ describe('a backup, proven and restored', () => {
     }
   });
 
+  it("seals with age's own scrypt work factor, 2^18, unless the configuration asks for less", async () => {
+    const saved = process.env.BACKUP_SCRYPT_WORK_FACTOR;
+    delete process.env.BACKUP_SCRYPT_WORK_FACTOR;
+    resetConfigForTests();
+    try {
+      expect(getConfig().backupScryptWorkFactor).toBe(18);
+    } finally {
+      process.env.BACKUP_SCRYPT_WORK_FACTOR = saved;
+      resetConfigForTests();
+    }
+    const sealed = Buffer.from(await encryptBackup(new Uint8Array([1, 2, 3]), PASSPHRASE));
+    expect(sealed.subarray(0, 200).toString('latin1')).toMatch(/\n-> scrypt \S+ 18\n/);
+    expect([...(await decryptBackup(new Uint8Array(sealed), PASSPHRASE))]).toEqual([1, 2, 3]);
+  });
+
   it('refuses a wrong passphrase, a cut or altered file and a newer version, each with its message', async () => {
     const made = await makeBackup(db, backupSourceOf(db), config);
     const file = join(backupDir, made.fileName);
@@ -174,7 +191,7 @@ describe('a backup, proven and restored', () => {
     const { manifest, parts } = unpackParts(await decryptBackup(new Uint8Array(bytes), PASSPHRASE));
     const newer = { ...manifest, app_version: '9.0.0', migration: { count: manifest.migration.count + 1, last: '9999_from_the_future' } };
     const future = join(backupDir, 'future.age');
-    writeFileSync(future, await encryptBackup(packParts([...parts].map(([path, data]) => ({ path, bytes: data })), newer), PASSPHRASE));
+    writeFileSync(future, await encryptBackup(packParts([...parts].map(([path, data]) => ({ path, bytes: data })), newer), PASSPHRASE, config.backupScryptWorkFactor));
     expect(await failure(future)).toMatchObject({ code: 'newer_version', message: expect.stringContaining('newer version of the site (9.0.0') });
   });
 

@@ -57,11 +57,15 @@ const corrupted = (detail = 'it is cut short or damaged') => new BackupError('co
  */
 const age = () => import('age-encryption');
 
-/** scrypt's work factor: 2^18, age's own default (about a second, and 256 MB for that second). */
-export async function encryptBackup(plain: Uint8Array, passphrase: string): Promise<Uint8Array> {
+/**
+ * scrypt's work factor (log2 of N): 18 is age's own default (about a second, and 256 MB for that
+ * second). The file records it, so a backup opens whatever the factor of the one reading it.
+ */
+export async function encryptBackup(plain: Uint8Array, passphrase: string, workFactor = 18): Promise<Uint8Array> {
   const { Encrypter } = await age();
   const encrypter = new Encrypter();
   encrypter.setPassphrase(passphrase);
+  encrypter.setScryptWorkFactor(workFactor);
   return encrypter.encrypt(plain);
 }
 

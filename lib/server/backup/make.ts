@@ -50,7 +50,7 @@ export async function makeBackup(db: Database, source: BackupSource, config: App
       parts: parts.map((part) => ({ path: part.path, bytes: part.bytes.length, sha256: sha256(part.bytes) })),
       intake_key_check: intakeKeyCheck(),
     };
-    const sealed = await encryptBackup(packParts(parts, manifest), config.backupPassphrase);
+    const sealed = await encryptBackup(packParts(parts, manifest), config.backupPassphrase, config.backupScryptWorkFactor);
     await mkdir(config.backupDir, { recursive: true, mode: 0o700 });
     const handle = await open(temporary, 'wx', 0o600);
     try {
