@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 
-/** Where the other forms' first events come from: any of them means the visitor has started. */
+/** Any of these, anywhere on the page, means the visitor has started using it. */
 const firstUse = ['focusin', 'pointerdown', 'keydown'] as const;
 
 /**
