@@ -58,10 +58,11 @@ const corrupted = (detail = 'it is cut short or damaged') => new BackupError('co
 const age = () => import('age-encryption');
 
 /**
- * scrypt's work factor (log2 of N): 18 is age's own default (about a second, and 256 MB for that
- * second). The file records it, so a backup opens whatever the factor of the one reading it.
+ * `workFactor`: scrypt's, as log2 of N (BACKUP_SCRYPT_WORK_FACTOR, by default 18, age's own: about
+ * a second, and 256 MB for that second). The file records it, so a backup opens whatever the
+ * factor of the one reading it.
  */
-export async function encryptBackup(plain: Uint8Array, passphrase: string, workFactor = 18): Promise<Uint8Array> {
+export async function encryptBackup(plain: Uint8Array, passphrase: string, workFactor: number): Promise<Uint8Array> {
   const { Encrypter } = await age();
   const encrypter = new Encrypter();
   encrypter.setPassphrase(passphrase);
