@@ -1,7 +1,8 @@
 // Lighthouse gate (DESIGN.md §5): home, a service page, a blog post, the booking page, sign-in
-// and the intake form (issue #42), in English and French, each measured 3 times as Lighthouse's mid-tier phone (mobile form factor,
-// simulated throttling) against `next start` on a fresh embedded data dir. Every run is a first
-// visit in a new Chrome (its own temporary profile, so a cold HTTP cache).
+// and the intake form (issue #42), in English and French, each measured 3 times as Lighthouse's
+// mid-tier phone (mobile form factor, simulated throttling) against `next start` on a fresh
+// embedded data dir. Every run is a first visit in a new Chrome (its own temporary profile, so a
+// cold HTTP cache).
 //
 // The same phone on any host (issue #37): at its start the gate measures the host's
 // BenchmarkIndex (the median of three of Lighthouse's own measurements) and sets the CPU
