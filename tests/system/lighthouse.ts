@@ -84,8 +84,9 @@ interface Page {
   noindex?: boolean;
   /**
    * A performance floor under the gate's 75, for a page measured before it reaches it: a known
-   * gap, printed on every run. Sign-in's medians were 77-82 and the intake form's 67-74 at 9.4x
-   * (2026-11-29), one run moving by up to 8 points: each floor sits under its page by that noise.
+   * gap, printed on every run. Sign-in's medians were 75-85 and the intake form's 67-74 at
+   * 8.5-9.4x (2026-11-29, three runs of the gate), one run moving by up to 8 points: each floor
+   * sits under its page by about that noise.
    */
   performanceFloor?: number;
 }
