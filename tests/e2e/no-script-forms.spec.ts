@@ -114,5 +114,8 @@ for (const locale of ['en', 'fr'] as const) {
       await page.goto(localizedPath(pathname, locale));
       await test.step(pathname, () => expectScriptsNeededNote(page, locale));
     }
+    // The intake form's "Loading", which waits for a script, is not shown for ever beside the note.
+    await page.goto(localizedPath('/patient-form', locale));
+    await expect(main(page).getByText(messages[locale].Intake.form.loading)).toBeHidden();
   });
 }
