@@ -1,6 +1,7 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import { INTAKE_STEP_COUNT, intakeSteps, type IntakeAnswersDraft, type IntakeStepId, type ServerDraft, type StepValues } from '@/lib/schemas/intake';
+import type { z } from 'zod';
+import { INTAKE_STEP_COUNT, intakeLayout, type IntakeAnswersDraft, type IntakeStepId, type ServerDraft, type StepValues } from '@/lib/schemas/intake/layout';
 
 import { INTAKE_DRAFT_KEY } from './intakeDraftKey';
 
@@ -39,14 +40,17 @@ const empty = { step: 0, answers: {}, updatedAt: null, owner: null } satisfies P
 
 /** A step's values: its defaults overlaid with what was typed (a draft may predate a new field). */
 export function stepValues(answers: IntakeAnswersDraft, index: number): StepValues {
-  const step = intakeSteps[index]!;
+  const step = intakeLayout[index]!;
   return { ...step.defaults, ...answers[step.id] };
 }
 
-/** How many steps, from the first, pass their schema: the furthest step the patient may open. */
-export function validStepCount(answers: IntakeAnswersDraft): number {
+/**
+ * How many steps, from the first, pass their schema: the furthest step the patient may open.
+ * `steps` are lib/schemas/intake's, which the form loads on first use (zod stays off the first load).
+ */
+export function validStepCount(answers: IntakeAnswersDraft, steps: readonly { schema: z.ZodType }[]): number {
   let count = 0;
-  while (count < INTAKE_STEP_COUNT && intakeSteps[count]!.schema.safeParse(stepValues(answers, count)).success) count += 1;
+  while (count < INTAKE_STEP_COUNT && steps[count]!.schema.safeParse(stepValues(answers, count)).success) count += 1;
   return count;
 }
 
@@ -58,7 +62,7 @@ export function readDraft(stored: unknown): Pick<IntakeState, 'step' | 'answers'
   if (!isRecord(stored)) return { ...empty };
   const answers: IntakeAnswersDraft = {};
   if (isRecord(stored.answers)) {
-    for (const { id } of intakeSteps) {
+    for (const { id } of intakeLayout) {
       const values = stored.answers[id];
       if (isRecord(values)) answers[id] = values;
     }

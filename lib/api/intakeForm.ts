@@ -1,4 +1,4 @@
-import type { ServerDraft, StepValues } from '@/lib/schemas/intake';
+import type { ServerDraft, StepValues } from '@/lib/schemas/intake/layout';
 
 /**
  * The intake form's calls. All silent (no toasts): the form shows every outcome in the page.

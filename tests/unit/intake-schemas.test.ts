@@ -4,6 +4,7 @@ import {
   INTAKE_CONSENT_VERSION,
   INTAKE_STEP_COUNT,
   intakeDraftSchema,
+  intakeLayout,
   intakeStepIds,
   intakeSteps,
   intakeSubmissionSchema,
@@ -197,6 +198,14 @@ describe('the form and the schema cannot drift', () => {
     expect(inner).toBeInstanceOf(z.ZodArray);
     return Object.keys(((inner as z.ZodArray<z.ZodType>).element as unknown as Shaped).shape).sort();
   }
+
+  it('the schemas follow the layout the browser draws from, step for step', () => {
+    expect(intakeSteps.map((step) => step.id)).toEqual(intakeStepIds);
+    intakeSteps.forEach((step, index) => {
+      expect(step.fields).toBe(intakeLayout[index]!.fields);
+      expect(step.defaults).toBe(intakeLayout[index]!.defaults);
+    });
+  });
 
   it.each(intakeStepIds)('%s: fields, schema keys and defaults match', (id) => {
     const keys = Object.keys(shapeOf(id)).sort();

@@ -167,19 +167,19 @@ describe('stepValues and validStepCount', () => {
   });
 
   it('counts nothing for an empty draft and all fifteen for a complete one', () => {
-    expect(validStepCount({})).toBe(0);
-    expect(validStepCount(completeIntakeAnswers())).toBe(15);
+    expect(validStepCount({}, intakeSteps)).toBe(0);
+    expect(validStepCount(completeIntakeAnswers(), intakeSteps)).toBe(15);
   });
 
   it('stops at the first invalid step even when later ones are valid', () => {
-    expect(validStepCount(completeIntakeAnswers({ objective: { readiness: '11' } }))).toBe(3);
-    expect(validStepCount(withSteps(ids.slice(1)))).toBe(0);
-    expect(validStepCount(completeIntakeAnswers({ fluidIntake: { water: '31' } }))).toBe(14);
+    expect(validStepCount(completeIntakeAnswers({ objective: { readiness: '11' } }), intakeSteps)).toBe(3);
+    expect(validStepCount(withSteps(ids.slice(1)), intakeSteps)).toBe(0);
+    expect(validStepCount(completeIntakeAnswers({ fluidIntake: { water: '31' } }), intakeSteps)).toBe(14);
   });
 
   it('counts a step with nothing required as done with its defaults', () => {
     // medicalTeam (index 5) asks nothing required: the count runs on to psychosocial, not given.
-    expect(validStepCount(withSteps(ids.slice(0, 5)))).toBe(6);
+    expect(validStepCount(withSteps(ids.slice(0, 5)), intakeSteps)).toBe(6);
   });
 });
 

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { TextField } from '@/components/ui/form/Field';
-import { MAX_CUPS } from '@/lib/schemas/intake/journal';
+import { MAX_CUPS } from '@/lib/schemas/intake/layout/journal';
 import { Group, useFieldError } from './Controls';
 import styles from './intake.module.css';
 

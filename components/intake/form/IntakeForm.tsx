@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormAlert } from '@/components/ui/form/FormParts';
 import { Link } from '@/lib/i18n/navigation';
-import { intakeSteps } from '@/lib/schemas/intake';
+import { intakeLayout } from '@/lib/schemas/intake/layout';
 import { REVIEW_STEP, stepValues, validStepCount } from '@/stores/intake';
 import { useAppStores, useAuthStore, useUserStore } from '@/stores/StoresProvider';
 import { useIntakeStore, useIntakeStoreApi } from '@/stores/useIntake';
@@ -12,6 +12,7 @@ import { IntakeProgress } from './IntakeProgress';
 import { IntakeStepForm } from './IntakeStepForm';
 import { IntakeSubmitStep } from './IntakeSubmitStep';
 import styles from './intake.module.css';
+import { useIntakeSchemas } from './useIntakeSchemas';
 import { useServerDraft } from './useServerDraft';
 
 /**
@@ -26,7 +27,10 @@ export function IntakeForm() {
   const hydrated = useIntakeStore((s) => s.hydrated);
   const storedStep = useIntakeStore((s) => s.step);
   const answers = useIntakeStore((s) => s.answers);
-  const validCount = useMemo(() => validStepCount(answers), [answers]);
+  // Until the schemas load (on first use), the step the patient reached counts as valid: they
+  // passed each step before it. The server checks every step again on submission.
+  const schemas = useIntakeSchemas();
+  const validCount = useMemo(() => (schemas ? validStepCount(answers, schemas) : storedStep), [answers, schemas, storedStep]);
   // Bumped when the draft is replaced from outside the form: the open step reloads its values.
   const revision = useIntakeStore((s) => s.revision);
   const validated = useAuthStore((s) => s.validated);
@@ -136,7 +140,7 @@ export function IntakeForm() {
         />
       ) : (
         <IntakeStepForm
-          key={`${intakeSteps[step]!.id}:${revision}`}
+          key={`${intakeLayout[step]!.id}:${revision}`}
           index={step}
           serverErrors={serverErrors?.step === step ? serverErrors.errors : undefined}
           onNext={() => go(step + 1)}

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { RefObject } from 'react';
-import { intakeSteps } from '@/lib/schemas/intake';
+import { intakeLayout } from '@/lib/schemas/intake/layout';
 import { REVIEW_STEP } from '@/stores/intake';
 import styles from './intake.module.css';
 
@@ -20,8 +20,8 @@ interface Props {
  */
 export function IntakeProgress({ step, validCount, headingRef, onJump }: Props) {
   const t = useTranslations('Intake');
-  const total = intakeSteps.length;
-  const title = step === REVIEW_STEP ? t('form.reviewTitle') : t(`steps.${intakeSteps[step]!.id}.title` as never);
+  const total = intakeLayout.length;
+  const title = step === REVIEW_STEP ? t('form.reviewTitle') : t(`steps.${intakeLayout[step]!.id}.title` as never);
   const done = Math.min(validCount, total);
   return (
     <div className={styles.progress}>
@@ -32,7 +32,7 @@ export function IntakeProgress({ step, validCount, headingRef, onJump }: Props) 
         </span>{' '}
         <span className={styles.titleText}>{title}</span>
       </h2>
-      {step < REVIEW_STEP ? <p className={styles.stepDescription}>{t(`steps.${intakeSteps[step]!.id}.description` as never)}</p> : null}
+      {step < REVIEW_STEP ? <p className={styles.stepDescription}>{t(`steps.${intakeLayout[step]!.id}.description` as never)}</p> : null}
       <div
         className={styles.bar}
         role="progressbar"
@@ -47,7 +47,7 @@ export function IntakeProgress({ step, validCount, headingRef, onJump }: Props) 
       <details className={styles.stepList}>
         <summary>{t('form.allSteps', { done, total })}</summary>
         <ol>
-          {intakeSteps.map(({ id }, index) => {
+          {intakeLayout.map(({ id }, index) => {
             const reachable = index <= validCount;
             const name = t(`steps.${id}.title` as never);
             const state = index === step ? t('form.stateCurrent') : index < validCount ? t('form.stateDone') : t('form.stateTodo');

@@ -1,16 +1,17 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FormProvider, useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import formStyles from '@/components/ui/form/form.module.css';
 import { useZodResolver } from '@/components/ui/form/useZodResolver';
-import { intakeSteps, type FieldSpec, type StepValues } from '@/lib/schemas/intake';
+import { intakeLayout, type FieldSpec, type StepValues } from '@/lib/schemas/intake/layout';
 import { stepValues } from '@/stores/intake';
 import { useIntakeStoreApi } from '@/stores/useIntake';
 import { IntakeField } from './IntakeField';
 import styles from './intake.module.css';
 import { useFieldText } from './useFieldText';
+import { loadIntakeSteps } from './useIntakeSchemas';
 
 /** Fields in order, with runs of fluid cards gathered so they sit side by side on wide screens. */
 function fieldGroups(fields: readonly FieldSpec[]): FieldSpec[][] {
@@ -37,11 +38,12 @@ interface Props {
  */
 export function IntakeStepForm({ index, serverErrors, onNext, onBack }: Props) {
   const t = useTranslations('Intake.form');
-  const step = intakeSteps[index]!;
+  const step = intakeLayout[index]!;
+  const schema = useMemo(() => () => loadIntakeSteps().then((steps) => steps[index]!.schema), [index]);
   const text = useFieldText(step.id);
   const intake = useIntakeStoreApi();
   const methods = useForm<FieldValues>({
-    resolver: useZodResolver(step.schema as never) as unknown as Resolver<FieldValues>,
+    resolver: useZodResolver(schema as never) as unknown as Resolver<FieldValues>,
     defaultValues: stepValues(intake.getState().answers, index),
   });
   const { control, handleSubmit, setError, getValues, subscribe } = methods;
@@ -89,7 +91,7 @@ export function IntakeStepForm({ index, serverErrors, onNext, onBack }: Props) {
             </button>
           ) : null}
           <button type="submit" className="button button--primary">
-            {index === intakeSteps.length - 1 ? t('toReview') : t('next')}
+            {index === intakeLayout.length - 1 ? t('toReview') : t('next')}
           </button>
         </div>
       </form>

@@ -8,7 +8,7 @@ import formStyles from '@/components/ui/form/form.module.css';
 import { readApiFailure } from '@/lib/api/auth';
 import { submitIntake } from '@/lib/api/intakeForm';
 import { Link } from '@/lib/i18n/navigation';
-import { INTAKE_CONSENT_VERSION, intakeSteps } from '@/lib/schemas/intake';
+import { INTAKE_CONSENT_VERSION, intakeLayout } from '@/lib/schemas/intake/layout';
 import { stepValues } from '@/stores/intake';
 import { useIntakeStoreApi } from '@/stores/useIntake';
 import styles from './intake.module.css';
@@ -24,7 +24,7 @@ interface Props {
 
 /** Field errors of POST /api/intake ('answers.<step>.<path>') for the first step that has any. */
 export function firstStepErrors(fieldErrors: Record<string, string[]>): { step: number; errors: Record<string, string[]> } | null {
-  for (const [index, { id }] of intakeSteps.entries()) {
+  for (const [index, { id }] of intakeLayout.entries()) {
     const prefix = `answers.${id}.`;
     const errors = Object.fromEntries(
       Object.entries(fieldErrors)
@@ -56,7 +56,7 @@ export function IntakeSubmitStep({ beforeSubmit, onEdit, onFieldErrors, onSubmit
     setPending(true);
     const { answers } = intake.getState();
     const body = {
-      answers: Object.fromEntries(intakeSteps.map(({ id }, index) => [id, stepValues(answers, index)])),
+      answers: Object.fromEntries(intakeLayout.map(({ id }, index) => [id, stepValues(answers, index)])),
       consent: { accepted: true, version: INTAKE_CONSENT_VERSION },
     };
     try {
@@ -78,7 +78,7 @@ export function IntakeSubmitStep({ beforeSubmit, onEdit, onFieldErrors, onSubmit
     <form method="post" className={formStyles.form} noValidate onSubmit={submit}>
       <p>{t('form.reviewIntro')}</p>
       <ol className={styles.summary}>
-        {intakeSteps.map(({ id }, index) => (
+        {intakeLayout.map(({ id }, index) => (
           <li key={id}>
             <span>{t(`steps.${id}.title` as never)}</span>
             <button type="button" className={styles.linkButton} onClick={() => onEdit(index)}>
@@ -104,7 +104,7 @@ export function IntakeSubmitStep({ beforeSubmit, onEdit, onFieldErrors, onSubmit
       />
       <p className={formStyles.hint}>{t('form.consentVersion', { version: INTAKE_CONSENT_VERSION })}</p>
       <div className={`button-row ${styles.navigation}`}>
-        <button type="button" className="button button--secondary" onClick={() => onEdit(intakeSteps.length - 1)}>
+        <button type="button" className="button button--secondary" onClick={() => onEdit(intakeLayout.length - 1)}>
           {t('form.back')}
         </button>
         <SubmitButton pending={pending} label={t('form.submit')} pendingLabel={t('form.submitting')} />

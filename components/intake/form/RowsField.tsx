@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/form/Field';
-import type { FieldSpec } from '@/lib/schemas/intake';
+import type { FieldSpec } from '@/lib/schemas/intake/layout/spec';
 import { Group, useFieldError } from './Controls';
 import styles from './intake.module.css';
 import type { FieldText } from './useFieldText';

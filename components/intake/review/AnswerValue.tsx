@@ -4,7 +4,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { formatPhone } from '@/lib/format/phone';
 import { formatPostalCode } from '@/lib/format/postalCode';
-import { isEmpty, type FieldSpec, type StepValues } from '@/lib/schemas/intake/fields';
+import { isEmpty, type FieldSpec, type StepValues } from '@/lib/schemas/intake/layout/spec';
 import styles from './review.module.css';
 import { useIntakeTexts } from './useIntakeTexts';
 
@@ -25,7 +25,7 @@ function countryName(code: string, locale: string): string {
 }
 
 /**
- * One answer as a person reads it, by the field's kind (lib/schemas/intake/fields.ts): option
+ * One answer as a person reads it, by the field's kind (lib/schemas/intake/layout/spec.ts): option
  * texts rather than codes, units with the numbers, "Not answered" for what was left empty.
  * Repeatable rows have their own table (RowsTable).
  */

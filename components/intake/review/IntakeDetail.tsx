@@ -4,8 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import text from '@/components/ui/text.module.css';
 import { dateLanguage, formatDateTime } from '@/lib/format/dates';
 import { Link } from '@/lib/i18n/navigation';
-import { intakeSteps } from '@/lib/schemas/intake';
-import type { StepValues } from '@/lib/schemas/intake/fields';
+import { intakeLayout, type StepValues } from '@/lib/schemas/intake/layout';
 import styles from './review.module.css';
 import { StepAnswers } from './StepAnswers';
 import { useIntakeDetail } from './useIntakeDetail';
@@ -89,7 +88,7 @@ export function IntakeDetail({ id }: { id: string }) {
         </dl>
       </section>
 
-      {intakeSteps.map((step) => (
+      {intakeLayout.map((step) => (
         <StepAnswers key={step.id} step={step} values={answers[step.id] ?? {}} reasons={intake.reasons} />
       ))}
     </div>

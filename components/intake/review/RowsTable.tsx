@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { formatPhone } from '@/lib/format/phone';
-import type { FieldSpec } from '@/lib/schemas/intake/fields';
+import type { FieldSpec } from '@/lib/schemas/intake/layout/spec';
 import styles from './review.module.css';
 import { useIntakeTexts } from './useIntakeTexts';
 

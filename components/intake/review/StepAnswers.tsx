@@ -1,14 +1,13 @@
 'use client';
 
-import type { IntakeStep } from '@/lib/schemas/intake';
-import type { FieldSpec, StepValues } from '@/lib/schemas/intake/fields';
+import type { FieldSpec, StepLayout, StepValues } from '@/lib/schemas/intake/layout/spec';
 import { AnswerValue, type Reason } from './AnswerValue';
 import styles from './review.module.css';
 import { RowsTable } from './RowsTable';
 import { useIntakeTexts } from './useIntakeTexts';
 
 /** The fields a patient was shown: those whose condition held on the answers they submitted. */
-export function shownFields(step: IntakeStep, values: StepValues): FieldSpec[] {
+export function shownFields(step: StepLayout, values: StepValues): FieldSpec[] {
   return step.fields.filter((field) => !field.showWhen || field.showWhen(values));
 }
 
@@ -27,7 +26,7 @@ function blocksOf(fields: readonly FieldSpec[]): Block[] {
 }
 
 /** One step of the form as a section: its title, then its fields in the form's order with the answers. */
-export function StepAnswers({ step, values, reasons }: { step: IntakeStep; values: StepValues; reasons: readonly Reason[] }) {
+export function StepAnswers({ step, values, reasons }: { step: StepLayout; values: StepValues; reasons: readonly Reason[] }) {
   const texts = useIntakeTexts();
   const headingId = `intake-step-${step.id}`;
 

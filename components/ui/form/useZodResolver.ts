@@ -4,11 +4,9 @@ import { useLocale } from 'next-intl';
 import { useEffect, useMemo } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { onFirstUse } from './onFirstUse';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
-
-/** Any of these, anywhere on the page, means the visitor has started using it. */
-const firstUse = ['focusin', 'pointerdown', 'keydown'] as const;
 
 /**
  * zodResolver for a shared schema, with zod's own texts (for checks without a Validation key)
@@ -42,16 +40,7 @@ export function useZodResolver<S extends Schema>(source: S | (() => Promise<S>))
     return { resolver, load };
   }, [source, locale]);
 
-  useEffect(() => {
-    const start = () => {
-      for (const type of firstUse) document.removeEventListener(type, start, true);
-      load().catch(() => undefined);
-    };
-    for (const type of firstUse) document.addEventListener(type, start, true);
-    return () => {
-      for (const type of firstUse) document.removeEventListener(type, start, true);
-    };
-  }, [load]);
+  useEffect(() => onFirstUse(() => void load().catch(() => undefined)), [load]);
 
   return resolver as never;
 }

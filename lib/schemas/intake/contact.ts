@@ -1,13 +1,11 @@
 import { addressShape, checkRegion, emailSchema, phoneSchema } from '../contact';
 import { choice, text } from './fields';
+import { CONTACT_METHODS, LANGUAGES, contact, emergencyContact } from './layout/contact';
 import { defineStep } from './step';
-
-export const CONTACT_METHODS = ['email', 'phone', 'text'] as const;
-export const LANGUAGES = ['en', 'fr'] as const;
 
 /** Step 1: who the patient is and how to reach them (the booking form's contact and address fields). */
 export const contactStep = defineStep(
-  'contact',
+  contact,
   {
     firstName: text(100),
     lastName: text(100),
@@ -17,30 +15,6 @@ export const contactStep = defineStep(
     preferredLanguage: choice(LANGUAGES),
     contactMethod: choice(CONTACT_METHODS),
   },
-  [
-    { name: 'firstName', kind: 'text', autoComplete: 'given-name' },
-    { name: 'lastName', kind: 'text', autoComplete: 'family-name' },
-    { name: 'email', kind: 'email', autoComplete: 'email' },
-    { name: 'phone', kind: 'tel', autoComplete: 'tel' },
-    { name: 'address', kind: 'address' },
-    { name: 'preferredLanguage', kind: 'radio', options: LANGUAGES },
-    { name: 'contactMethod', kind: 'radio', options: CONTACT_METHODS },
-  ],
-  {
-    firstName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    streetNumber: '',
-    streetName: '',
-    unitNumber: '',
-    city: '',
-    province: 'ON',
-    postalCode: '',
-    country: 'CA',
-    preferredLanguage: '',
-    contactMethod: '',
-  },
   (values, ctx) => checkRegion(values, ctx),
 );
 
@@ -48,13 +22,4 @@ export const contactStep = defineStep(
 export const ADDRESS_FIELDS = Object.keys(addressShape) as Array<keyof typeof addressShape>;
 
 /** Step 3: whom to call in an emergency. */
-export const emergencyContactStep = defineStep(
-  'emergencyContact',
-  { name: text(100), relationship: text(60), phone: phoneSchema },
-  [
-    { name: 'name', kind: 'text', autoComplete: 'off' },
-    { name: 'relationship', kind: 'text', autoComplete: 'off' },
-    { name: 'phone', kind: 'tel', autoComplete: 'off' },
-  ],
-  { name: '', relationship: '', phone: '' },
-);
+export const emergencyContactStep = defineStep(emergencyContact, { name: text(100), relationship: text(60), phone: phoneSchema });

@@ -1,49 +1,12 @@
 import { z } from 'zod';
+import { isEmpty, type FieldSpec, type StepValues } from './layout/spec';
 
 /**
  * Building blocks of the intake form's step schemas. Every schema takes what the form's
  * controls hold (strings, booleans, arrays of strings) and returns clean values; messages are
- * keys of the Validation namespace (messages/*.json).
+ * keys of the Validation namespace (messages/*.json). What the fields are and hold is in
+ * layout/spec.ts, which has no zod.
  */
-
-/** How a field is shown (the form's control and the review's rendering both follow it). */
-export type FieldKind =
-  | 'text'
-  | 'email'
-  | 'tel'
-  | 'date'
-  | 'time'
-  | 'textarea'
-  | 'select'
-  | 'radio'
-  | 'toggle'
-  | 'checklist'
-  | 'scale'
-  | 'number'
-  | 'weight'
-  | 'height'
-  | 'fluid'
-  | 'skills'
-  | 'address'
-  | 'rows';
-
-export type StepValues = Record<string, unknown>;
-
-export interface FieldSpec {
-  name: string;
-  kind: FieldKind;
-  /** The choices of select, radio and checklist fields (labels: Intake.fields.<step>.<name>.options). */
-  options?: readonly string[];
-  /** May be left empty. */
-  optional?: boolean;
-  /** Shown (and then required unless optional) only when this holds; otherwise cleared. */
-  showWhen?: (values: StepValues) => boolean;
-  /** The columns of a repeatable row ('rows'). */
-  columns?: readonly FieldSpec[];
-  /** Most rows a 'rows' field takes. */
-  maxRows?: number;
-  autoComplete?: string;
-}
 
 export const text = (max: number) =>
   z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
@@ -118,11 +81,6 @@ export const optionalTime = () =>
     .default('')
     .refine((value) => value === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), { error: 'timeInvalid' });
 
-/** A field with no answer: '', undefined, null or an empty list. */
-export function isEmpty(value: unknown): boolean {
-  return value === '' || value === undefined || value === null || (Array.isArray(value) && value.length === 0);
-}
-
 /**
  * A step's schema: answers of hidden fields (showWhen false) are put back to their defaults
  * before validation, so an answer typed and then made irrelevant neither blocks the step nor is
@@ -137,7 +95,6 @@ export function stepSchema<S extends z.ZodRawShape>(
   prepare?: (values: StepValues) => StepValues,
 ) {
   const conditional = fields.filter((field) => field.showWhen);
-  // A missing step reads "required"; other object issues (unknown keys) keep zod's own text.
   // A missing step reads "required"; other object issues (unknown keys) keep zod's own text.
   const object = z
     .strictObject(shape, { error: (issue) => (issue.code === 'invalid_type' ? 'required' : undefined) })

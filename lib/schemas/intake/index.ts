@@ -8,12 +8,16 @@ import { objectiveStep } from './objective';
 import { personalInformationStep } from './personal';
 import { psychosocial2Step, psychosocialStep } from './psychosocial';
 import { weightHistory2Step, weightHistoryStep } from './weight';
-import type { StepValues } from './fields';
+import { INTAKE_CONSENT_VERSION, INTAKE_STEP_COUNT, intakeStepIds, type IntakeStepId } from './layout';
 
-export type { FieldSpec, StepValues } from './fields';
+export { INTAKE_CONSENT_VERSION, INTAKE_STEP_COUNT, intakeLayout, intakeStepIds } from './layout';
+export type { FieldSpec, IntakeStepId, ServerDraft, StepValues } from './layout';
 export type { IntakeStep } from './step';
 
-/** The fifteen steps in the order the patient fills them (SPEC §2). */
+/**
+ * The fifteen steps in the order the patient fills them (SPEC §2), each with its schema. The
+ * browser draws the form from ./layout and loads these on the patient's first use (issue #42).
+ */
 export const intakeSteps = [
   contactStep,
   personalInformationStep,
@@ -31,16 +35,6 @@ export const intakeSteps = [
   foodJournalStep,
   fluidIntakeStep,
 ] as const;
-
-export type IntakeStepId = (typeof intakeSteps)[number]['id'];
-export const intakeStepIds = intakeSteps.map((step) => step.id) as IntakeStepId[];
-export const INTAKE_STEP_COUNT = intakeSteps.length;
-
-/**
- * The consent text the patient agrees to before submitting (Intake.review.consent). Change the
- * version whenever that text changes: each submission records the version it was given under.
- */
-export const INTAKE_CONSENT_VERSION = '2026-11-01';
 
 type AnswersShape = { [S in (typeof intakeSteps)[number] as S['id']]: S['schema'] };
 const answersShape = Object.fromEntries(intakeSteps.map((step) => [step.id, step.schema])) as AnswersShape;
@@ -74,13 +68,3 @@ export type IntakeSubmissionInput = z.input<typeof intakeSubmissionSchema>;
 export type IntakeSubmission = z.output<typeof intakeSubmissionSchema>;
 export type IntakeAnswers = z.output<typeof intakeAnswersSchema>;
 export type IntakeDraft = z.output<typeof intakeDraftSchema>;
-
-/** What each step's controls hold, as typed. */
-export type IntakeAnswersDraft = Partial<Record<IntakeStepId, StepValues>>;
-
-/** A draft as the server keeps it (GET/PUT /api/intake/draft), as the browser reads it. */
-export interface ServerDraft {
-  step: number;
-  answers: IntakeAnswersDraft;
-  updated_at: string;
-}

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { checklist, choice, optionalInt, optionalText, toggle } from './fields';
+import { HOUSEHOLD, SEXES, personalInformation } from './layout/personal';
 import { defineStep } from './step';
-
-export const SEXES = ['female', 'male', 'intersex', 'preferNot'] as const;
-export const HOUSEHOLD = ['alone', 'partner', 'children', 'parents', 'roommates', 'other'] as const;
 
 /** A date of birth: a real calendar date, not in the future, at most 120 years ago. */
 export const dateOfBirth = z
@@ -23,25 +21,12 @@ export const dateOfBirth = z
   }, { error: 'birthDateRange' });
 
 /** Step 2: age, sex and gender, work and home. */
-export const personalInformationStep = defineStep(
-  'personalInformation',
-  {
-    dateOfBirth,
-    sex: choice(SEXES),
-    gender: optionalText(60),
-    occupation: optionalText(100),
-    shiftWork: toggle(),
-    household: checklist(HOUSEHOLD),
-    householdSize: optionalInt(1, 20),
-  },
-  [
-    { name: 'dateOfBirth', kind: 'date', autoComplete: 'bday' },
-    { name: 'sex', kind: 'radio', options: SEXES },
-    { name: 'gender', kind: 'text', optional: true },
-    { name: 'occupation', kind: 'text', optional: true, autoComplete: 'organization-title' },
-    { name: 'shiftWork', kind: 'toggle' },
-    { name: 'household', kind: 'checklist', options: HOUSEHOLD, optional: true },
-    { name: 'householdSize', kind: 'number', optional: true },
-  ],
-  { dateOfBirth: '', sex: '', gender: '', occupation: '', shiftWork: false, household: [], householdSize: '' },
-);
+export const personalInformationStep = defineStep(personalInformation, {
+  dateOfBirth,
+  sex: choice(SEXES),
+  gender: optionalText(60),
+  occupation: optionalText(100),
+  shiftWork: toggle(),
+  household: checklist(HOUSEHOLD),
+  householdSize: optionalInt(1, 20),
+});

@@ -1,57 +1,24 @@
 import { choice, optionalChoice, optionalInt, optionalText, scale } from './fields';
+import { ALCOHOL, CANNABIS, FOOD_BUDGET, MOOD, SLEEP_QUALITY, TOBACCO, WHO, YES_NO_PREFER_NOT, psychosocial, psychosocial2 } from './layout/psychosocial';
 import { defineStep } from './step';
 
-export const SLEEP_QUALITY = ['good', 'fair', 'poor'] as const;
-export const MOOD = ['good', 'upAndDown', 'low', 'preferNot'] as const;
-export const ALCOHOL = ['never', 'monthly', 'weekly', 'daily'] as const;
-export const TOBACCO = ['never', 'former', 'current'] as const;
-export const CANNABIS = ['never', 'occasionally', 'regularly'] as const;
-export const WHO = ['self', 'partner', 'parent', 'shared', 'other'] as const;
-export const FOOD_BUDGET = ['comfortable', 'tight', 'veryTight', 'preferNot'] as const;
-export const YES_NO_PREFER_NOT = ['no', 'yes', 'preferNot'] as const;
-
 /** Step 7: stress, sleep, mood and substances. */
-export const psychosocialStep = defineStep(
-  'psychosocial',
-  {
-    stress: scale(),
-    sleepHours: optionalInt(0, 24, 'hoursRange'),
-    sleepQuality: choice(SLEEP_QUALITY),
-    mood: optionalChoice(MOOD),
-    alcohol: choice(ALCOHOL),
-    tobacco: choice(TOBACCO),
-    cannabis: choice(CANNABIS),
-  },
-  [
-    { name: 'stress', kind: 'scale' },
-    { name: 'sleepHours', kind: 'number', optional: true },
-    { name: 'sleepQuality', kind: 'radio', options: SLEEP_QUALITY },
-    { name: 'mood', kind: 'radio', options: MOOD, optional: true },
-    { name: 'alcohol', kind: 'select', options: ALCOHOL },
-    { name: 'tobacco', kind: 'select', options: TOBACCO },
-    { name: 'cannabis', kind: 'select', options: CANNABIS },
-  ],
-  { stress: '', sleepHours: '', sleepQuality: '', mood: '', alcohol: '', tobacco: '', cannabis: '' },
-);
+export const psychosocialStep = defineStep(psychosocial, {
+  stress: scale(),
+  sleepHours: optionalInt(0, 24, 'hoursRange'),
+  sleepQuality: choice(SLEEP_QUALITY),
+  mood: optionalChoice(MOOD),
+  alcohol: choice(ALCOHOL),
+  tobacco: choice(TOBACCO),
+  cannabis: choice(CANNABIS),
+});
 
 /** Step 8: food at home, budget and security, and (asked gently, never required) eating disorders. */
-export const psychosocial2Step = defineStep(
-  'psychosocial2',
-  {
-    shopper: choice(WHO),
-    cook: choice(WHO),
-    foodBudget: choice(FOOD_BUDGET),
-    foodWorry: choice(YES_NO_PREFER_NOT),
-    eatingDisorderHistory: optionalChoice(YES_NO_PREFER_NOT),
-    eatingDisorderDetails: optionalText(1000),
-  },
-  [
-    { name: 'shopper', kind: 'select', options: WHO },
-    { name: 'cook', kind: 'select', options: WHO },
-    { name: 'foodBudget', kind: 'radio', options: FOOD_BUDGET },
-    { name: 'foodWorry', kind: 'radio', options: YES_NO_PREFER_NOT },
-    { name: 'eatingDisorderHistory', kind: 'radio', options: YES_NO_PREFER_NOT, optional: true },
-    { name: 'eatingDisorderDetails', kind: 'textarea', optional: true, showWhen: (v) => v.eatingDisorderHistory === 'yes' },
-  ],
-  { shopper: '', cook: '', foodBudget: '', foodWorry: '', eatingDisorderHistory: '', eatingDisorderDetails: '' },
-);
+export const psychosocial2Step = defineStep(psychosocial2, {
+  shopper: choice(WHO),
+  cook: choice(WHO),
+  foodBudget: choice(FOOD_BUDGET),
+  foodWorry: choice(YES_NO_PREFER_NOT),
+  eatingDisorderHistory: optionalChoice(YES_NO_PREFER_NOT),
+  eatingDisorderDetails: optionalText(1000),
+});

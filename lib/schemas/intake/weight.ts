@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { choice, optionalChoice, optionalDecimal, optionalText, toggle, type FieldSpec, type StepValues } from './fields';
+import { choice, optionalChoice, optionalDecimal, optionalText, toggle } from './fields';
+import { RECENT_CHANGE, UNITS, WEIGHT_GOAL, WEIGHTS, weightHistory, weightHistory2 } from './layout/weight';
+import type { StepValues } from './layout/spec';
 import { defineStep } from './step';
-
-export const UNITS = ['metric', 'imperial'] as const;
-export const RECENT_CHANGE = ['stable', 'lost', 'gained', 'unsure', 'preferNot'] as const;
-export const WEIGHT_GOAL = ['lose', 'gain', 'maintain', 'noGoal', 'preferNot'] as const;
 
 /** Plausible adult weights: kg or lb, by the step's units. */
 export const WEIGHT_RANGE = { metric: [20, 350], imperial: [45, 770] } as const;
@@ -26,8 +24,6 @@ const heightCard = z
   );
 
 type Card = { value: number | null; preferNot: boolean };
-const WEIGHTS = ['currentWeight', 'usualWeight', 'highestWeight', 'lowestWeight'] as const;
-const emptyWeight = { value: '', preferNot: false };
 
 const isCard = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -51,7 +47,7 @@ function clearHiddenCardAnswers(values: StepValues): StepValues {
 
 /** Step 9: height and weights, each answerable or "prefer not to say". */
 export const weightHistoryStep = defineStep(
-  'weightHistory',
+  weightHistory,
   {
     units: choice(UNITS),
     height: heightCard,
@@ -59,19 +55,6 @@ export const weightHistoryStep = defineStep(
     usualWeight: weightCard,
     highestWeight: weightCard,
     lowestWeight: weightCard,
-  },
-  [
-    { name: 'units', kind: 'radio', options: UNITS },
-    { name: 'height', kind: 'height' },
-    ...WEIGHTS.map((name): FieldSpec => ({ name, kind: 'weight' })),
-  ],
-  {
-    units: 'metric',
-    height: { cm: '', feet: '', inches: '', preferNot: false },
-    currentWeight: emptyWeight,
-    usualWeight: emptyWeight,
-    highestWeight: emptyWeight,
-    lowestWeight: emptyWeight,
   },
   (values, ctx) => {
     const units = values.units;
@@ -106,19 +89,9 @@ export const weightHistoryStep = defineStep(
 );
 
 /** Step 10: recent change, past diets and the patient's own goal. */
-export const weightHistory2Step = defineStep(
-  'weightHistory2',
-  {
-    recentChange: choice(RECENT_CHANGE),
-    recentChangeDetails: optionalText(300),
-    pastDiets: optionalText(1000),
-    weightGoal: optionalChoice(WEIGHT_GOAL),
-  },
-  [
-    { name: 'recentChange', kind: 'radio', options: RECENT_CHANGE },
-    { name: 'recentChangeDetails', kind: 'text', optional: true, showWhen: (v) => v.recentChange === 'lost' || v.recentChange === 'gained' },
-    { name: 'pastDiets', kind: 'textarea', optional: true },
-    { name: 'weightGoal', kind: 'radio', options: WEIGHT_GOAL, optional: true },
-  ],
-  { recentChange: '', recentChangeDetails: '', pastDiets: '', weightGoal: '' },
-);
+export const weightHistory2Step = defineStep(weightHistory2, {
+  recentChange: choice(RECENT_CHANGE),
+  recentChangeDetails: optionalText(300),
+  pastDiets: optionalText(1000),
+  weightGoal: optionalChoice(WEIGHT_GOAL),
+});

@@ -2,7 +2,7 @@ import 'server-only';
 import { calendarDateMs, formatLocalDate, formatTime } from '@/lib/format/dates';
 import { formatPhone } from '@/lib/format/phone';
 import { intakeSteps, type FieldSpec, type IntakeStep, type StepValues } from '@/lib/schemas/intake';
-import { isEmpty } from '@/lib/schemas/intake/fields';
+import { isEmpty } from '@/lib/schemas/intake/layout/spec';
 import { bulletList, details, EMPTY, heading, html, lines, muted, table, text, type Html } from './summaryHtml';
 import type { SummaryKit } from './summaryTexts';
 
