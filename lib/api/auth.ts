@@ -110,6 +110,16 @@ const INLINE = { inlineFailures: true } as const;
  */
 export function createAuthApi(getHttp: () => AxiosInstance | Promise<AxiosInstance>, options: { baseURL?: string } = {}) {
   const metadataCache = new Map<string, { at: number; data: Promise<AddressMetadata> }>();
+  /**
+   * A silent GET by plain fetch, for the background calls a page makes as it starts (the session
+   * check, the address form's provinces and countries): most pages never need the HTTP client
+   * otherwise, and its download and start cost a phone 100-200 ms of a blocked page (issue #42).
+   */
+  const plainGet = (path: string, language: string) =>
+    fetch(`${options.baseURL ?? process.env.NEXT_PUBLIC_API_BASE_URL ?? ''}${path}`, {
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Accept-Language': language },
+    });
 
   return {
     /** The form shows a refusal; a required reset goes to its prompt page, so that one still toasts. */
@@ -131,16 +141,11 @@ export function createAuthApi(getHttp: () => AxiosInstance | Promise<AxiosInstan
     },
 
     /**
-     * True for a live session, false for none (401/403); other failures reject. A plain fetch,
-     * silent like before: this check runs at the start of every page, and most pages never need
-     * the HTTP client (and its download) otherwise.
+     * True for a live session, false for none (401/403); other failures reject. Silent like
+     * before, and a plain fetch (`plainGet`), as this check runs at the start of every page.
      */
     async validateToken(): Promise<boolean> {
-      const base = options.baseURL ?? process.env.NEXT_PUBLIC_API_BASE_URL ?? '';
-      const response = await fetch(`${base}/api/auth/validate-token`, {
-        credentials: 'include',
-        headers: { Accept: 'application/json', 'Accept-Language': apiSettings.language },
-      });
+      const response = await plainGet('/api/auth/validate-token', apiSettings.language);
       if (response.status === 401 || response.status === 403) return false;
       if (!response.ok) throw new Error(`validate-token answered ${response.status}`);
       const data = (await response.json()) as { valid?: boolean };
@@ -179,15 +184,16 @@ export function createAuthApi(getHttp: () => AxiosInstance | Promise<AxiosInstan
     },
 
     /**
-     * Provinces and countries named in `language` (sent as Accept-Language by the client),
+     * Provinces and countries named in `language` (sent as Accept-Language), by a plain fetch,
      * kept for an hour per language; a failed load is forgotten so the next call retries.
      */
     addressMetadata(language: string, now: number = Date.now()): Promise<AddressMetadata> {
       const cached = metadataCache.get(language);
       if (cached && now - cached.at < ADDRESS_METADATA_TTL_MS) return cached.data;
       const data = (async () => {
-        const response = await (await getHttp()).get<AddressMetadata>('/api/address/metadata', { silent: true });
-        return response.data;
+        const response = await plainGet('/api/address/metadata', language);
+        if (!response.ok) throw new Error(`address metadata answered ${response.status}`);
+        return (await response.json()) as AddressMetadata;
       })();
       metadataCache.set(language, { at: now, data });
       data.catch(() => {
