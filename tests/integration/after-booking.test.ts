@@ -111,7 +111,9 @@ describe('A. the manage link of a French guest’s virtual visit', () => {
       first_name: form.firstName,
     });
     // Nothing beyond what the e-mail says: no reasons, message, phone, address or e-mail address.
-    const body = JSON.stringify(view.json);
+    // The room's address is random hex (checked above against the e-mail's): left out here, where
+    // it could hold "555" or "0142" by chance (it once held "ca55568c...").
+    const body = JSON.stringify({ ...view.json, appointment: { ...seen, join_url: null } });
     for (const secret of ['Diab', 'privé', '555', '0142', form.streetName, form.postalCode, 'K1P', email, ...skillNames]) {
       expect(body, `the manage view shows ${secret}`).not.toContain(secret);
     }
