@@ -106,3 +106,21 @@ export function Toggle({ name, label, hint }: { name: string; label: ReactNode; 
     </div>
   );
 }
+
+/** The reasons for consulting while their list loads, or after it failed (with a retry). */
+export function ReasonsStatus({ legend, failed = false, onRetry }: { legend: string; failed?: boolean; onRetry?: () => void }) {
+  const t = useTranslations('Intake.form');
+  return (
+    <div className={formStyles.field} role="status">
+      <p className={formStyles.label}>{legend}</p>
+      <p className={formStyles.hint}>{failed ? t('reasonsFailed') : t('reasonsLoading')}</p>
+      {failed && onRetry ? (
+        <div className="button-row">
+          <button type="button" className="button button--secondary" onClick={onRetry}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

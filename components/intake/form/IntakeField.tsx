@@ -1,20 +1,21 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
-import { useEffect } from 'react';
+import { useTranslations } from 'next-intl';
+import { lazy, Suspense } from 'react';
 import { useFormContext, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { Field, SelectField, TextField } from '@/components/ui/form/Field';
 import { RadioGroup } from '@/components/ui/form/RadioGroup';
 import formStyles from '@/components/ui/form/form.module.css';
 import { AddressFields, type AddressValues } from '@/components/ui/form/AddressFields';
-import { MAX_REASONS } from '@/lib/schemas/intake/layout/objective';
 import type { FieldSpec } from '@/lib/schemas/intake/layout/spec';
-import { useBookingStores, useSkillsStore } from '@/stores/useBookingStores';
 import { FluidCard, HeightCard, WeightCard } from './Cards';
-import { Checklist, Toggle, useFieldError } from './Controls';
+import { Checklist, ReasonsStatus, Toggle, useFieldError } from './Controls';
 import styles from './intake.module.css';
 import { RowsField } from './RowsField';
 import type { FieldText } from './useFieldText';
+
+// Step 4's reasons bring the booking's stores and client: they load with that step (issue #42).
+const SkillsChecklist = lazy(() => import('./SkillsChecklist').then((module) => ({ default: module.SkillsChecklist })));
 
 const SCALE = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'];
 const inputTypes = { text: 'text', email: 'email', tel: 'tel', date: 'date', time: 'time', number: 'text' } as const;
@@ -66,7 +67,11 @@ export function IntakeField({ spec, text }: { spec: FieldSpec; text: FieldText }
     case 'checklist':
       return <Checklist name={spec.name} legend={label} hint={hint} options={options} />;
     case 'skills':
-      return <SkillsChecklist name={spec.name} legend={label} hint={hint} />;
+      return (
+        <Suspense fallback={<ReasonsStatus legend={label} />}>
+          <SkillsChecklist name={spec.name} legend={label} hint={hint} />
+        </Suspense>
+      );
     case 'weight':
       return <WeightCard name={spec.name} label={label} />;
     case 'height':
@@ -84,41 +89,6 @@ function ChoiceSelect({ spec, label, hint, error, options }: { spec: FieldSpec; 
   const { register } = useFormContext();
   const t = useTranslations('Intake.form');
   return <SelectField label={label} hint={hint} error={error} options={[{ value: '', label: t('choose') }, ...options]} {...register(spec.name)} />;
-}
-
-/** The reasons for consulting: the booking's reasons for a visit, up to three. */
-function SkillsChecklist({ name, legend, hint }: { name: string; legend: string; hint?: string }) {
-  const t = useTranslations('Intake.form');
-  const locale = useLocale();
-  const { skills } = useBookingStores();
-  const items = useSkillsStore((s) => s.items);
-  const failed = useSkillsStore((s) => s.failed);
-  const load = () => void skills.getState().load(locale);
-  useEffect(() => void skills.getState().load(locale), [skills, locale]);
-  if (!items) {
-    return (
-      <div className={formStyles.field} role="status">
-        <p className={formStyles.label}>{legend}</p>
-        <p className={formStyles.hint}>{failed ? t('reasonsFailed') : t('reasonsLoading')}</p>
-        {failed ? (
-          <div className="button-row">
-            <button type="button" className="button button--secondary" onClick={load}>
-              {t('retry')}
-            </button>
-          </div>
-        ) : null}
-      </div>
-    );
-  }
-  return (
-    <Checklist
-      name={name}
-      legend={legend}
-      hint={hint}
-      max={MAX_REASONS}
-      options={items.map((skill) => ({ value: String(skill.id), label: skill.translated_name }))}
-    />
-  );
 }
 
 /** The contact step's address: the same fields as sign-up and booking. */
