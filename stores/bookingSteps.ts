@@ -1,4 +1,5 @@
 import type { AppointmentOptions, Slot } from '@/lib/schemas/bookingSlots';
+import { EMPTY_ADDRESS } from '@/lib/schemas/emptyAddress';
 
 /** SPEC §4: the steps of the booking flow, in order. */
 export const BOOKING_STEPS = ['session', 'service', 'contact', 'address', 'reasons', 'location', 'datetime', 'confirmation'] as const;
@@ -36,13 +37,7 @@ export const EMPTY_CONTACT: ContactValues = {
   email: '',
   phone: '',
   createAccount: true,
-  streetNumber: '',
-  streetName: '',
-  unitNumber: '',
-  city: '',
-  province: 'ON',
-  postalCode: '',
-  country: 'CA',
+  ...EMPTY_ADDRESS,
 };
 
 /**

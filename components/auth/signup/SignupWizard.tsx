@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormAlert } from '@/components/ui/form/FormParts';
 import { authApi, readApiFailure } from '@/lib/api/auth';
 import { Link, useRouter } from '@/lib/i18n/navigation';
+import { EMPTY_ADDRESS } from '@/lib/schemas/emptyAddress';
 import { useAuthStore } from '@/stores/StoresProvider';
 import styles from '../auth.module.css';
 import { AddressStep } from './AddressStep';
@@ -16,7 +17,7 @@ function initialValues(language: string): SignupRaw {
   return {
     credentials: { email: '', password: '', confirmPassword: '', preferred_language: language === 'fr' ? 'fr' : 'en' },
     contact: { firstName: '', lastName: '', phone: '' },
-    address: { streetNumber: '', streetName: '', unitNumber: '', city: '', province: 'ON', postalCode: '', country: 'CA' },
+    address: { ...EMPTY_ADDRESS },
   };
 }
 

@@ -1,3 +1,4 @@
+import { EMPTY_ADDRESS } from '@/lib/schemas/emptyAddress';
 import { stepLayout } from './spec';
 
 export const CONTACT_METHODS = ['email', 'phone', 'text'] as const;
@@ -20,13 +21,7 @@ export const contact = stepLayout(
     lastName: '',
     email: '',
     phone: '',
-    streetNumber: '',
-    streetName: '',
-    unitNumber: '',
-    city: '',
-    province: 'ON',
-    postalCode: '',
-    country: 'CA',
+    ...EMPTY_ADDRESS,
     preferredLanguage: '',
     contactMethod: '',
   },
