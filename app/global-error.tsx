@@ -1,12 +1,13 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazy, Suspense } from 'react';
 import { StandaloneErrorPage } from '@/components/error/StandaloneErrorPage';
 import { describeError } from '@/lib/errors/errorKind';
 import './globals.css';
 
-// Loaded only when an error happens, so its animation code stays off every page's bundle.
-const ErrorScreen = dynamic(() => import('@/components/error/ErrorScreen').then((m) => m.ErrorScreen));
+// Loaded only when an error happens, so its animation code stays off every page's bundle. React's
+// lazy, not next/dynamic: next/dynamic's own code (3 kB) would load with every page for it.
+const ErrorScreen = lazy(() => import('@/components/error/ErrorScreen').then((m) => ({ default: m.ErrorScreen })));
 
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const { status, message } = describeError(error);
@@ -14,7 +15,9 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
   const locale = typeof window !== 'undefined' && /^\/fr(\/|$)/.test(window.location.pathname) ? 'fr' : 'en';
   return (
     <StandaloneErrorPage locale={locale}>
-      <ErrorScreen status={status} message={message} stack={error.stack} onReset={reset} />
+      <Suspense fallback={null}>
+        <ErrorScreen status={status} message={message} stack={error.stack} onReset={reset} />
+      </Suspense>
     </StandaloneErrorPage>
   );
 }

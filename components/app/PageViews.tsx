@@ -1,7 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
-import dynamic from 'next/dynamic';
+import { lazy, Suspense, useEffect } from 'react';
 import { useCurrentLocale, usePathname as useRouteTemplate } from '@/lib/i18n/navigation';
 import { whenIdle } from '@/lib/app/whenIdle';
 import { routeName, pathnames, type AppPathname } from '@/lib/i18n/routing';
@@ -9,7 +8,7 @@ import { usePathname } from 'next/navigation';
 
 const analyticsSrc = process.env.NEXT_PUBLIC_ANALYTICS_SRC;
 // next/script loads only on a site that has an analytics script.
-const Script = analyticsSrc ? dynamic(() => import('next/script')) : null;
+const Script = analyticsSrc ? lazy(() => import('next/script')) : null;
 
 /**
  * First-party page views: route name and path, nothing else (no IP, no cookie).
@@ -38,5 +37,9 @@ export function PageViews() {
     });
   }, [path, template, locale]);
 
-  return Script ? <Script src={analyticsSrc} strategy="lazyOnload" /> : null;
+  return Script ? (
+    <Suspense fallback={null}>
+      <Script src={analyticsSrc} strategy="lazyOnload" />
+    </Suspense>
+  ) : null;
 }

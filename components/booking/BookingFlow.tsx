@@ -1,9 +1,8 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { BookingResult } from '@/lib/api/booking';
 import { FormAlert } from '@/components/ui/form/FormParts';
 import { dateLanguage, formatDateTime } from '@/lib/format/dates';
@@ -18,15 +17,16 @@ import { SessionStep } from './steps/SessionStep';
 import { useBookingSetup } from './useBookingSetup';
 
 // The first step is in the page's bundle; the others (and the form and schema libraries they
-// use) load on the way, so the page starts with less script to run.
-const ServiceStep = dynamic(() => import('./steps/ServiceStep').then((m) => m.ServiceStep), { loading: StepPlaceholder });
-const ContactStep = dynamic(() => import('./steps/ContactStep').then((m) => m.ContactStep), { loading: StepPlaceholder });
-const AddressStep = dynamic(() => import('./steps/AddressStep').then((m) => m.AddressStep), { loading: StepPlaceholder });
-const ReasonsStep = dynamic(() => import('./steps/ReasonsStep').then((m) => m.ReasonsStep), { loading: StepPlaceholder });
-const LocationStep = dynamic(() => import('./steps/LocationStep').then((m) => m.LocationStep), { loading: StepPlaceholder });
-const DateTimeStep = dynamic(() => import('./steps/DateTimeStep').then((m) => m.DateTimeStep), { loading: StepPlaceholder });
-const ConfirmationStep = dynamic(() => import('./steps/ConfirmationStep').then((m) => m.ConfirmationStep), { loading: StepPlaceholder });
-const BookingSuccess = dynamic(() => import('./BookingSuccess').then((m) => m.BookingSuccess), { loading: StepPlaceholder });
+// use) load on the way, so the page starts with less script to run. React's lazy, with the
+// placeholder below as the Suspense fallback: next/dynamic would add its own code (3 kB) to it.
+const ServiceStep = lazy(() => import('./steps/ServiceStep').then((m) => ({ default: m.ServiceStep })));
+const ContactStep = lazy(() => import('./steps/ContactStep').then((m) => ({ default: m.ContactStep })));
+const AddressStep = lazy(() => import('./steps/AddressStep').then((m) => ({ default: m.AddressStep })));
+const ReasonsStep = lazy(() => import('./steps/ReasonsStep').then((m) => ({ default: m.ReasonsStep })));
+const LocationStep = lazy(() => import('./steps/LocationStep').then((m) => ({ default: m.LocationStep })));
+const DateTimeStep = lazy(() => import('./steps/DateTimeStep').then((m) => ({ default: m.DateTimeStep })));
+const ConfirmationStep = lazy(() => import('./steps/ConfirmationStep').then((m) => ({ default: m.ConfirmationStep })));
+const BookingSuccess = lazy(() => import('./BookingSuccess').then((m) => ({ default: m.BookingSuccess })));
 
 /**
  * The booking system of /book-online: the patient variant (guest or signed in) and the
@@ -116,13 +116,15 @@ export function BookingFlow() {
     return (
       <div className={styles.flow}>
         {liveRegion}
-        <BookingSuccess
-          result={result}
-          moved={moved}
-          email={isEmployee ? null : (profile?.email ?? null)}
-          signedIn={signedIn}
-          onAnother={() => stores.bookingAppointment.getState().clearResult()}
-        />
+        <Suspense fallback={<StepPlaceholder />}>
+          <BookingSuccess
+            result={result}
+            moved={moved}
+            email={isEmployee ? null : (profile?.email ?? null)}
+            signedIn={signedIn}
+            onAnother={() => stores.bookingAppointment.getState().clearResult()}
+          />
+        </Suspense>
       </div>
     );
   }
@@ -161,27 +163,29 @@ export function BookingFlow() {
         </FormAlert>
       ) : null}
       <BookingProgress step={step} reachable={reachable} onJump={goTo} />
-      {stepName === 'session' ? <SessionStep focusHeading={focusHeading} isEmployee={isEmployee} /> : null}
-      {stepName === 'service' ? (
-        <ServiceStep
-          focusHeading={focusHeading}
-          services={visible}
-          loading={services.loading}
-          failed={services.failed}
-          onRetry={loadServices}
-          signedIn={signedIn}
-        />
-      ) : null}
-      {stepName === 'contact' ? <ContactStep focusHeading={focusHeading} forPatient={isEmployee && patientChosen} /> : null}
-      {stepName === 'address' ? <AddressStep focusHeading={focusHeading} /> : null}
-      {stepName === 'reasons' ? (
-        <ReasonsStep focusHeading={focusHeading} skills={skills.items} loading={skills.loading} failed={skills.failed} onRetry={loadSkills} />
-      ) : null}
-      {stepName === 'location' ? <LocationStep focusHeading={focusHeading} /> : null}
-      {stepName === 'datetime' ? <DateTimeStep focusHeading={focusHeading} services={services.items} /> : null}
-      {stepName === 'confirmation' ? (
-        <ConfirmationStep focusHeading={focusHeading} services={services.items} skills={skills.items} onBooked={onBooked} />
-      ) : null}
+      <Suspense fallback={<StepPlaceholder />}>
+        {stepName === 'session' ? <SessionStep focusHeading={focusHeading} isEmployee={isEmployee} /> : null}
+        {stepName === 'service' ? (
+          <ServiceStep
+            focusHeading={focusHeading}
+            services={visible}
+            loading={services.loading}
+            failed={services.failed}
+            onRetry={loadServices}
+            signedIn={signedIn}
+          />
+        ) : null}
+        {stepName === 'contact' ? <ContactStep focusHeading={focusHeading} forPatient={isEmployee && patientChosen} /> : null}
+        {stepName === 'address' ? <AddressStep focusHeading={focusHeading} /> : null}
+        {stepName === 'reasons' ? (
+          <ReasonsStep focusHeading={focusHeading} skills={skills.items} loading={skills.loading} failed={skills.failed} onRetry={loadSkills} />
+        ) : null}
+        {stepName === 'location' ? <LocationStep focusHeading={focusHeading} /> : null}
+        {stepName === 'datetime' ? <DateTimeStep focusHeading={focusHeading} services={services.items} /> : null}
+        {stepName === 'confirmation' ? (
+          <ConfirmationStep focusHeading={focusHeading} services={services.items} skills={skills.items} onBooked={onBooked} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

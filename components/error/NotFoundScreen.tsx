@@ -1,11 +1,10 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 // Server-rendered as usual, but its code loads only on a 404, not with every page that carries a
-// not-found boundary.
-const ErrorScreen = dynamic(() => import('./ErrorScreen').then((m) => m.ErrorScreen));
+// not-found boundary (React's lazy: next/dynamic's own code would load with every page for it).
+const ErrorScreen = lazy(() => import('./ErrorScreen').then((m) => ({ default: m.ErrorScreen })));
 
 const subscribeToNothing = () => () => {};
 const browserPath = () => window.location.pathname;
@@ -19,5 +18,9 @@ const noPath = () => null;
  */
 export function NotFoundScreen({ pathMessage }: { pathMessage: string }) {
   const path = useSyncExternalStore(subscribeToNothing, browserPath, noPath);
-  return <ErrorScreen status={404} message={path === null ? undefined : pathMessage.replace('{path}', path)} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorScreen status={404} message={path === null ? undefined : pathMessage.replace('{path}', path)} />
+    </Suspense>
+  );
 }

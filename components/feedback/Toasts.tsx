@@ -1,11 +1,11 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ToastKind } from '@/lib/api/settings';
 
-// The container and react-toastify load with the first toast: most pages never raise one.
-const ToastHost = dynamic(() => import('./ToastHost'), { ssr: false });
+// The container and react-toastify load with the first toast: most pages never raise one. It is
+// never drawn on the server (the snapshot below is false there), so React's lazy is enough.
+const ToastHost = lazy(() => import('./ToastHost'));
 
 let hostWanted = false;
 const listeners = new Set<() => void>();
@@ -32,5 +32,9 @@ export function showToast(kind: ToastKind, message: string): void {
 /** Where the toast container goes; empty until a first toast is shown. */
 export function Toasts() {
   const wanted = useSyncExternalStore(subscribe, () => hostWanted, () => false);
-  return wanted ? <ToastHost /> : null;
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
 }

@@ -1,13 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 
 // The form (react-hook-form, the shared schema, the password field) is loaded only when asked for:
 // the profile is opened far more often than an account is closed.
-const CloseAccountForm = dynamic(() => import('./CloseAccountForm'));
+const CloseAccountForm = lazy(() => import('./CloseAccountForm'));
 
 /**
  * Closing the account (issue #30 item 3): what it does, said before anything is done, then the
@@ -24,7 +23,9 @@ export function CloseAccount() {
       {/* The periods are the server's settings (RETENTION_*): the policy states them (issue #38). */}
       <p>{t.rich('kept', { link: (chunks) => <Link href="/privacy-policy">{chunks}</Link> })}</p>
       {asking ? (
-        <CloseAccountForm headingId={headingId} onCancel={() => setAsking(false)} />
+        <Suspense fallback={null}>
+          <CloseAccountForm headingId={headingId} onCancel={() => setAsking(false)} />
+        </Suspense>
       ) : (
         <div className="button-row">
           <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>

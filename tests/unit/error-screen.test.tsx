@@ -340,3 +340,19 @@ describe('the global error screen', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'fr');
   });
 });
+
+describe('the page error boundary', () => {
+  it('loads the error screen when an error reaches it, and Try Again calls reset', async () => {
+    const { default: LocaleError } = await import('@/app/[locale]/error');
+    const { ShellTextsProvider: Provider } = await import('@/components/app/ShellTexts');
+    const reset = vi.fn();
+    render(
+      <Provider texts={{ locale: 'fr', errorScreen: fr.ErrorScreen, toasts: fr.Toasts }}>
+        <LocaleError error={new HttpError(503)} reset={reset} />
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: fr.ErrorScreen.serverTitle })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: fr.ErrorScreen.tryAgain }));
+    expect(reset).toHaveBeenCalledOnce();
+  });
+});
