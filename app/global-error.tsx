@@ -2,21 +2,20 @@
 
 import { lazy, Suspense } from 'react';
 import { StandaloneErrorPage } from '@/components/error/StandaloneErrorPage';
-import { describeError } from '@/lib/errors/errorKind';
 import './globals.css';
 
-// Loaded only when an error happens, so its animation code stays off every page's bundle. React's
-// lazy, not next/dynamic: next/dynamic's own code (3 kB) would load with every page for it.
-const ErrorScreen = lazy(() => import('@/components/error/ErrorScreen').then((m) => ({ default: m.ErrorScreen })));
+// Loaded only when an error happens, so its animation code and the reading of the error stay off
+// every page's bundle. React's lazy, not next/dynamic: next/dynamic's own code (3 kB) would load
+// with every page for it.
+const CaughtErrorScreen = lazy(() => import('@/components/error/ErrorScreen').then((m) => ({ default: m.CaughtErrorScreen })));
 
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const { status, message } = describeError(error);
   // Drawn in the browser when the layout itself failed: the address tells the language.
   const locale = typeof window !== 'undefined' && /^\/fr(\/|$)/.test(window.location.pathname) ? 'fr' : 'en';
   return (
     <StandaloneErrorPage locale={locale}>
       <Suspense fallback={null}>
-        <ErrorScreen status={status} message={message} stack={error.stack} onReset={reset} />
+        <CaughtErrorScreen error={error} onReset={reset} />
       </Suspense>
     </StandaloneErrorPage>
   );

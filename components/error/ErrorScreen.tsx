@@ -1,6 +1,6 @@
 'use client';
 
-import { errorActions, errorKind, type ErrorAction } from '@/lib/errors/errorKind';
+import { describeError, errorActions, errorKind, type ErrorAction } from '@/lib/errors/errorKind';
 import { useRouter } from '@/lib/i18n/navigation';
 import { Lottie } from '@/components/ui/Lottie';
 import { fill, useShellTexts } from '@/components/app/ShellTexts';
@@ -68,4 +68,14 @@ export function ErrorScreen({ status, message, stack, onReset }: ErrorScreenProp
         ) : null}
     </section>
   );
+}
+
+/**
+ * The screen of an error boundary (app/[locale]/error.tsx, app/global-error.tsx): the status and
+ * message of what was thrown. Here, not in the boundaries, so that reading the error loads with
+ * the screen and not with every page.
+ */
+export function CaughtErrorScreen({ error, onReset }: { error: Error; onReset: () => void }) {
+  const { status, message } = describeError(error);
+  return <ErrorScreen status={status} message={message} stack={error.stack} onReset={onReset} />;
 }
