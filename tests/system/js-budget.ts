@@ -7,7 +7,7 @@
 //
 // The floor (issue 14) is what a bare App Router page built with the same Next and React loads
 // (tests/system/floor-app: a layout and a page, nothing else). Every content page
-// (contentPathnames) must stay within the floor + 25 kB, whatever its budget says.
+// (contentPathnames) must stay within the floor + 15 kB, whatever its budget says.
 //
 // Where Next 16 (Turbopack build) records a route's first-load scripts:
 // - `build-manifest.json` `rootMainFiles`: the framework, the React runtime, the router and
@@ -35,8 +35,11 @@ const nextDir = path.join(appDir, '.next');
 const budgetFile = path.join(import.meta.dirname, 'js-budget.json');
 const tolerance = 0.05;
 const gzipLevel = 9;
-/** Issue 14: a content page loads at most this much more than the floor. */
-const contentAllowance = 25_000;
+/**
+ * Issue 14 set 25 kB; issue #42 aims at 10. Content pages load 13.1 kB over the floor since the
+ * React-lazy changes (2026-11-29), so the allowance is 15 kB until the session stores leave it.
+ */
+const contentAllowance = 15_000;
 const floorApp = path.join(import.meta.dirname, 'floor-app');
 /**
  * The route templates of the content pages, as the build names them ('/services/follow-up' ->
@@ -194,7 +197,7 @@ function main() {
   if (update) {
     const next: BudgetFile = {
       description:
-        'First-load JavaScript per page route, gzip bytes (zlib level 9), measured from the build output by tests/system/js-budget.ts. The check fails above budget + 5 %, and for a content page above the floor + 25 kB. Regenerate with `npm run test:js-budget -- --update` after a deliberate change; the floor with `-- --floor`.',
+        'First-load JavaScript per page route, gzip bytes (zlib level 9), measured from the build output by tests/system/js-budget.ts. The check fails above budget + 5 %, and for a content page above the floor + 15 kB. Regenerate with `npm run test:js-budget -- --update` after a deliberate change; the floor with `-- --floor`.',
       floor: budget.floor,
       routes: current,
     };
