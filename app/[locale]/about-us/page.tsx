@@ -16,14 +16,14 @@ async function AboutBody({ locale }: { locale: Locale }) {
       <PageBreadcrumb locale={locale} trail={['/about-us']} />
       <section aria-labelledby="story-title">
         <h2 id="story-title">{t('storyTitle')}</h2>
-        {messageList(t.raw('story' as never)).map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
+        {messageList(t.raw('story' as never)).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
         ))}
       </section>
       <section aria-labelledby="approach-title">
         <h2 id="approach-title">{t('approachTitle')}</h2>
-        {messageList(t.raw('approach' as never)).map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
+        {messageList(t.raw('approach' as never)).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
         ))}
       </section>
       <section aria-labelledby="care-title">

@@ -80,18 +80,20 @@ export async function LegalDocument(props: { locale: Locale } & ({ document: 'pr
       {sections.map((section) => (
         <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
           <h2 id={`${section.id}-title`}>{section.title}</h2>
-          {section.paragraphs.map((paragraph) => (
-            <Paragraph key={paragraph} text={paragraph} locale={locale} />
+          {/* Fixed lists from the catalogue: the index is a stable key, where the text as key was
+              sent twice in the page's payload (10 kB of the privacy policy's). */}
+          {section.paragraphs.map((paragraph, index) => (
+            <Paragraph key={index} text={paragraph} locale={locale} />
           ))}
           {section.items ? (
             <ul>
-              {section.items.map((item) => (
-                <li key={item}>{item}</li>
+              {section.items.map((item, index) => (
+                <li key={index}>{item}</li>
               ))}
             </ul>
           ) : null}
-          {section.after?.map((paragraph) => (
-            <Paragraph key={paragraph} text={paragraph} locale={locale} />
+          {section.after?.map((paragraph, index) => (
+            <Paragraph key={index} text={paragraph} locale={locale} />
           ))}
         </section>
       ))}

@@ -36,8 +36,8 @@ export async function DigestiveConditions({ locale }: { locale: Locale }) {
                 </>
               }
             >
-              {messageList(t.raw(`items.${key}.text` as never)).map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+              {messageList(t.raw(`items.${key}.text` as never)).map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
               ))}
             </InfoModal>
           </li>
@@ -51,8 +51,8 @@ export async function DigestiveConditions({ locale }: { locale: Locale }) {
       >
         <p>{t('fodmap.intro')}</p>
         <ol>
-          {messageList(t.raw('fodmap.phases' as never)).map((phase) => (
-            <li key={phase}>{phase}</li>
+          {messageList(t.raw('fodmap.phases' as never)).map((phase, index) => (
+            <li key={index}>{phase}</li>
           ))}
         </ol>
         <p>{t('fodmap.note')}</p>
@@ -73,8 +73,8 @@ export async function DigestiveJournalModal({ locale }: { locale: Locale }) {
     >
       <p>{t('journal.intro')}</p>
       <ul>
-        {messageList(t.raw('journal.items' as never)).map((item) => (
-          <li key={item}>{item}</li>
+        {messageList(t.raw('journal.items' as never)).map((item, index) => (
+          <li key={index}>{item}</li>
         ))}
       </ul>
       <p>{t('journal.note')}</p>

@@ -43,8 +43,8 @@ export async function ServicePage({ locale, slug, service }: Props) {
           <section aria-labelledby="for-whom-title">
             <h2 id="for-whom-title">{page('forWhomTitle')}</h2>
             <ul className={styles.list}>
-              {forWhom.map((item) => (
-                <li key={item}>{item}</li>
+              {forWhom.map((item, index) => (
+                <li key={index}>{item}</li>
               ))}
             </ul>
           </section>

@@ -46,15 +46,15 @@ export async function SpecialtyPage({ locale, slug }: { locale: Locale; slug: Sp
         <section aria-labelledby="conditions-title">
           <h2 id="conditions-title">{page('conditionsTitle')}</h2>
           <ul className={styles.list}>
-            {conditions.map((item) => (
-              <li key={item}>{item}</li>
+            {conditions.map((item, index) => (
+              <li key={index}>{item}</li>
             ))}
           </ul>
         </section>
         <section aria-labelledby="approach-title">
           <h2 id="approach-title">{page('approachTitle')}</h2>
-          {approach.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+          {approach.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
           ))}
           {slug === 'digestive-health' ? <DigestiveJournalModal locale={locale} /> : null}
         </section>
