@@ -5,7 +5,6 @@ import { useSearchParams } from 'next/navigation';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { BookingResult } from '@/lib/api/booking';
 import { FormAlert } from '@/components/ui/form/FormParts';
-import { dateLanguage, formatDateTime } from '@/lib/format/dates';
 import { BOOKING_STEPS } from '@/stores/bookingSteps';
 import { servicesKey, visibleServices } from '@/stores/services';
 import { useAuthStore, useUserStore } from '@/stores/StoresProvider';
@@ -27,6 +26,7 @@ const LocationStep = lazy(() => import('./steps/LocationStep').then((m) => ({ de
 const DateTimeStep = lazy(() => import('./steps/DateTimeStep').then((m) => ({ default: m.DateTimeStep })));
 const ConfirmationStep = lazy(() => import('./steps/ConfirmationStep').then((m) => ({ default: m.ConfirmationStep })));
 const BookingSuccess = lazy(() => import('./BookingSuccess').then((m) => ({ default: m.BookingSuccess })));
+const RescheduleNotice = lazy(() => import('./RescheduleNotice'));
 
 /**
  * The booking system of /book-online: the patient variant (guest or signed in) and the
@@ -138,24 +138,15 @@ export function BookingFlow() {
       {liveRegion}
       <h2 className={styles.flowTitle}>{rescheduling ? t('rescheduleTitle') : t('flowTitle')}</h2>
       {rescheduling ? (
-        <div className={styles.notice}>
-          <p>
-            {t('rescheduleNotice', {
-              service: rescheduling.service.translated_name,
-              date: formatDateTime(rescheduling.start, dateLanguage(locale), 'full'),
-            })}
-          </p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
+        <Suspense fallback={null}>
+          <RescheduleNotice
+            appointment={rescheduling}
+            onCancel={() => {
               stores.bookingAppointment.getState().endReschedule();
               stores.booking.getState().endReschedule();
             }}
-          >
-            {t('cancelReschedule')}
-          </button>
-        </div>
+          />
+        </Suspense>
       ) : null}
       {expired ? (
         <FormAlert tone="info">

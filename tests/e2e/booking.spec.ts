@@ -108,6 +108,11 @@ test.describe('booking', () => {
     await card.getByRole('button', { name: 'Reschedule', exact: true }).click();
     await expect(page).toHaveURL(bookingPath(lang));
     await expect(main(page).getByRole('heading', { name: t.Booking.rescheduleTitle })).toBeVisible();
+    // The notice (loaded with its date formatting only when moving) names the appointment moved.
+    const notice = main(page).getByText(t.Booking.rescheduleNotice.split('{service}')[0]!);
+    await expect(notice).toContainText(t.Services['individual-consultation'].name);
+    await expect(notice).toContainText(/20\d\d/);
+    await expect(main(page).getByRole('button', { name: t.Booking.cancelReschedule })).toBeVisible();
     await atStep(page, t.Booking.service.title);
     await expect(main(page).getByRole('button', { name: new RegExp(t.Services['individual-consultation'].name) })).toHaveAttribute('aria-pressed', 'true');
     await continueStep(page, lang);
