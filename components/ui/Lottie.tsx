@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useInBrowser } from './useInBrowser';
 
 /**
  * The renderer (lottie-react + lottie-web) is loaded on demand, once this component has mounted in
@@ -37,7 +38,6 @@ function subscribeToReducedMotion(onChange: () => void): () => void {
 }
 
 const prefersReducedMotion = (): boolean => reducedMotionQuery()?.matches ?? false;
-const subscribeToNothing = (): (() => void) => () => {};
 
 function isAnimationObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,7 +58,7 @@ export function Lottie({
   className,
   label,
 }: LottieProps) {
-  const mounted = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const mounted = useInBrowser();
   const reducedMotion = useSyncExternalStore(subscribeToReducedMotion, prefersReducedMotion, () => false);
   const [fetched, setFetched] = useState<Fetched | null>(null);
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
+import { useInBrowser } from '@/components/ui/useInBrowser';
 import type { GroupSessionsListProps } from './GroupSessionsList';
 
 // Loaded after hydration, on the group-programs page only: its texts, date formatting and the
@@ -8,12 +9,9 @@ import type { GroupSessionsListProps } from './GroupSessionsList';
 // next/dynamic, whose own code (3 kB) would otherwise load with every service page.
 const GroupSessionsList = lazy(() => import('./GroupSessionsList').then((module) => ({ default: module.GroupSessionsList })));
 
-const subscribeToNothing = () => () => {};
-
 export function GroupSessionsLoader(props: GroupSessionsListProps) {
   // Drawn in the browser only: the list fetches the sessions there, so the page stays prerendered.
-  const inBrowser = useSyncExternalStore(subscribeToNothing, () => true, () => false);
-  return inBrowser ? (
+  return useInBrowser() ? (
     <Suspense fallback={null}>
       <GroupSessionsList {...props} />
     </Suspense>
