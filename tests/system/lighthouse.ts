@@ -11,8 +11,8 @@
 // speed moves during the stage, each run is throttled for the median of every index so far, and
 // a run measured on a host more than 20 % off that median is measured again (hostDrift).
 // The median of each category must reach accessibility, best practices and SEO 100 (sign-in,
-// noindex by design, without the crawlability audit) and performance 75 (the intake form 65 for
-// now, a known gap); DESIGN §5's goal, 95, is printed beside each
+// noindex by design, without the crawlability audit) and performance 75 (sign-in 70 and the
+// intake form 65 for now, a known gap); DESIGN §5's goal, 95, is printed beside each
 // page with its total blocking time against issue #42's goal (150 ms on content pages, 250 on
 // booking, sign-in and intake), and a page under 95 prints the scripts that cost the most
 // main-thread time.
@@ -86,10 +86,9 @@ interface Page {
   noindex?: boolean;
   /**
    * A performance floor under the gate's 75, for a page measured before it reaches it: a known
-   * gap, printed on every run. The intake form's medians were 71-79 at 8.5-9.4x in six runs of
-   * the gate since its schemas load at first use (2026-11-29), one run moving by up to 8 points:
-   * its floor sits under it by about that noise. Sign-in's (79-89 in the same runs) left its
-   * floor of 70 for the gate's 75.
+   * gap, printed on every run. In the seven runs of the gate since the form schemas load at first
+   * use (2026-11-29, 8.5-9.4x) the intake form's medians were 71-79 and sign-in's 75-89, one run
+   * moving by up to 8 points: each floor sits under its page by about that noise.
    */
   performanceFloor?: number;
 }
@@ -98,7 +97,7 @@ const allPages: Page[] = [
   { name: 'service', pathname: '/services/individual-consultation', tbtGoalMs: 150 },
   { name: 'blog', pathname: '/blog/[slug]', params: { en: { slug: blogEn }, fr: { slug: blogFr } }, tbtGoalMs: 150 },
   { name: 'booking', pathname: '/book-online', tbtGoalMs: 250 },
-  { name: 'sign-in', pathname: '/login', tbtGoalMs: 250, noindex: true },
+  { name: 'sign-in', pathname: '/login', tbtGoalMs: 250, noindex: true, performanceFloor: 70 },
   { name: 'intake', pathname: '/patient-form', tbtGoalMs: 250, performanceFloor: 65 },
 ];
 const floorOf = (page: Page, category: Category) =>
